@@ -1,0 +1,37 @@
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { ConsoleNav, type NavItem } from "@/components/console/nav";
+import { UserMenu } from "@/components/console/user-menu";
+import { can } from "@/lib/auth/permissions";
+import { currentUser } from "@/lib/auth/session";
+
+export const dynamic = "force-dynamic";
+
+export default async function ConsoleLayout({ children }: { children: React.ReactNode }) {
+  const user = await currentUser();
+  if (!user) redirect("/signin");
+  const items: NavItem[] = [
+    ...(can(user, "datasets.read") ? [{ href: "/datasets", label: "Datasets" }] : []),
+    ...(can(user, "studies.read") ? [{ href: "/studies", label: "Studies" }] : []),
+    ...(can(user, "studies.annotate") ? [{ href: "/queue", label: "My queue" }] : []),
+    ...(can(user, "users.manage") ? [{ href: "/users", label: "Users" }] : []),
+  ];
+  return (
+    <div className="min-h-screen">
+      <header className="border-b border-line bg-surface">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-2">
+          <div className="flex flex-wrap items-center gap-4">
+            <Link href="/" className="text-lg font-semibold">
+              Sally
+            </Link>
+            <ConsoleNav items={items} />
+          </div>
+          <UserMenu name={user.name} email={user.email} role={user.role} />
+        </div>
+      </header>
+      <main id="main" className="mx-auto max-w-6xl px-4 py-8">
+        {children}
+      </main>
+    </div>
+  );
+}
