@@ -1,5 +1,5 @@
 // `npm start` (and `npm run dev` with --dev): database, migrations, first admin, then Next.js.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
@@ -19,15 +19,16 @@ async function main() {
   const database = await prepareDatabase(e, say);
   process.env.DATABASE_URL = database.url;
 
-  let child: ReturnType<typeof spawn> | undefined;
+  const web: { child?: ChildProcess } = {};
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     say(`${signal}: shutting down`);
+    const child = web.child;
     if (child && child.exitCode === null) {
       child.kill("SIGTERM");
-      await new Promise((r) => child!.once("exit", r));
+      await new Promise((r) => child.once("exit", r));
     }
     await closePool().catch(() => {});
     await database.embedded?.stop();
@@ -45,6 +46,7 @@ async function main() {
     DATABASE_URL: database.url,
     NEXTAUTH_SECRET: secret,
     NEXTAUTH_URL: e.NEXTAUTH_URL ?? `http://localhost:${e.PORT}`,
+    NEXT_TELEMETRY_DISABLED: "1",
   };
 
   if (!dev && !buildIsCurrent()) {
@@ -55,9 +57,9 @@ async function main() {
   }
 
   const args = [nextBin(), dev ? "dev" : "start", "-p", String(e.PORT), "-H", e.HOSTNAME];
-  child = spawn(process.execPath, args, { stdio: "inherit", env: childEnv });
+  web.child = spawn(process.execPath, args, { stdio: "inherit", env: childEnv });
   say(`serving http://localhost:${e.PORT}`);
-  child.on("exit", (code) => {
+  web.child.on("exit", (code) => {
     if (!stopping) {
       say(`the web server exited (code ${code})`);
       void shutdown("exit").then(() => process.exit(code ?? 1));

@@ -1,0 +1,132 @@
+import AxeBuilder from "@axe-core/playwright";
+import { request as playwrightRequest } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { apiSignIn, createUser, E2E, uiSignIn } from "./support";
+
+test("[AUTH] an admin signs in and sees the console", async ({ page }) => {
+  await uiSignIn(page, E2E.admin.email, E2E.admin.password);
+  await expect(page).toHaveURL(/\/datasets$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Datasets" })).toBeVisible();
+  const nav = page.getByRole("navigation", { name: "Main" });
+  for (const item of ["Datasets", "Studies", "Users"]) await expect(nav.getByRole("link", { name: item })).toBeVisible();
+  const a11y = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  expect(a11y.violations.map((v) => v.id)).toEqual([]);
+});
+
+test("[AUTH] a wrong password shows a generic error, and repeated failures are rate-limited", async ({ page, admin }) => {
+  const user = await createUser(admin, "researcher");
+  await uiSignIn(page, user.email, "definitely-wrong");
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("The email or password is not right.");
+  // an unknown email gets the very same message
+  await uiSignIn(page, "nobody@e2e.test", "definitely-wrong");
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("The email or password is not right.");
+  for (let i = 0; i < 4; i++) {
+    await uiSignIn(page, user.email, `wrong-${i}`);
+    await expect(page.getByRole("main").getByRole("alert")).toBeVisible();
+  }
+  // locked now: even the right password is refused for a while
+  await uiSignIn(page, user.email, user.password);
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText(/Too many failed attempts/);
+  await expect(page).toHaveURL(/\/signin/);
+});
+
+test("[RBAC] a researcher cannot open the Users page (403 page) or call the admin API (403)", async ({ page, admin }) => {
+  const user = await createUser(admin, "researcher");
+  await uiSignIn(page, user.email, user.password);
+  await expect(page.getByRole("heading", { name: "Datasets" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Users" })).toHaveCount(0);
+  const response = await page.goto("/users");
+  expect(response?.status()).toBe(403);
+  await expect(page.getByRole("heading", { name: "Not allowed" })).toBeVisible();
+  const api = await page.request.get("/api/admin/users");
+  expect(api.status()).toBe(403);
+  expect(api.headers()["content-type"]).toContain("application/problem+json");
+  expect((await api.json()).code).toBe("forbidden");
+  const post = await page.request.post("/api/admin/users", {
+    data: { email: "x@e2e.test", name: "x", role: "admin", password: "0123456789ab" },
+  });
+  expect(post.status()).toBe(403);
+});
+
+test("[API] signed-out calls get 401 problem+json", async () => {
+  const anonymous = await playwrightRequest.newContext({ baseURL: E2E.baseURL });
+  for (const [method, path] of [
+    ["GET", "/api/admin/users"],
+    ["POST", "/api/admin/users"],
+    ["PATCH", "/api/admin/users/00000000-0000-4000-8000-000000000000"],
+  ] as const) {
+    const res = await anonymous.fetch(path, { method, data: method === "GET" ? undefined : {} });
+    expect(res.status(), `${method} ${path}`).toBe(401);
+    const body = await res.json();
+    expect(body).toMatchObject({ status: 401, code: "unauthenticated", title: expect.any(String), type: expect.any(String) });
+  }
+  await anonymous.dispose();
+});
+
+test("[AUTH] sign-out works", async ({ page }) => {
+  await uiSignIn(page, E2E.admin.email, E2E.admin.password);
+  await expect(page.getByRole("heading", { name: "Datasets" })).toBeVisible();
+  await page.getByRole("button", { name: /account menu/ }).click();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/signin/);
+  await page.goto("/datasets");
+  await expect(page).toHaveURL(/\/signin/);
+  const res = await page.request.get("/api/admin/users");
+  expect(res.status()).toBe(401);
+});
+
+test("[ADMIN][CREATE_USER] the admin creates a researcher in the Users page, who can then sign in", async ({ page, browser }) => {
+  await uiSignIn(page, E2E.admin.email, E2E.admin.password);
+  await page.getByRole("link", { name: "Users" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
+  const email = `new-${Date.now()}@e2e.test`;
+  await page.getByLabel("Name", { exact: true }).fill("Rita Researcher");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Role", { exact: true }).selectOption("researcher");
+  await page.getByLabel("Initial password").fill("a-good-initial-password");
+  await page.getByRole("button", { name: "Create user" }).click();
+  await expect(page.getByRole("status")).toContainText(`Created ${email} as researcher`);
+  await expect(page.getByRole("cell", { name: email, exact: true })).toBeVisible();
+  const a11y = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  expect(a11y.violations.map((v) => v.id)).toEqual([]);
+
+  const context = await browser.newContext();
+  const researcher = await context.newPage();
+  await uiSignIn(researcher, email, "a-good-initial-password");
+  await expect(researcher.getByRole("heading", { name: "Datasets" })).toBeVisible();
+  await context.close();
+});
+
+test("[ADMIN] a deactivated user's session stops working at once", async ({ admin }) => {
+  const user = await createUser(admin, "researcher");
+  const ctx = await playwrightRequest.newContext({ baseURL: E2E.baseURL });
+  await apiSignIn(ctx, user.email, user.password);
+  expect((await ctx.get("/datasets", { maxRedirects: 0 })).status()).toBe(200);
+  const res = await admin.patch(`/api/admin/users/${user.id}`, { data: { active: false } });
+  expect(res.status()).toBe(200);
+  const after = await ctx.get("/datasets", { maxRedirects: 0 });
+  expect(after.status()).toBe(307);
+  expect(after.headers().location).toContain("/signin");
+  await ctx.dispose();
+});
+
+test("[API] a malformed JSON body gets 400 and a wrong field type 422 with invalid_params", async ({ admin }) => {
+  const malformed = await admin.post("/api/admin/users", {
+    headers: { "content-type": "application/json" },
+    data: Buffer.from("{not json"),
+  });
+  expect(malformed.status()).toBe(400);
+  expect(await malformed.json()).toMatchObject({ code: "malformed_json", status: 400 });
+  const wrongType = await admin.post("/api/admin/users", { data: { email: 42, name: "x", role: "boss", password: "0123456789" } });
+  expect(wrongType.status()).toBe(422);
+  const body = await wrongType.json();
+  expect(body.code).toBe("invalid_input");
+  expect(body.invalid_params.map((p: { name: string }) => p.name).sort()).toEqual(["email", "role"]);
+  expect(JSON.stringify(body)).not.toMatch(/stack|prisma|at \w+ \(/i);
+});
+
+test("[HEALTH] /api/health reports the database", async ({ request }) => {
+  const res = await request.get("/api/health");
+  expect(res.status()).toBe(200);
+  expect(await res.json()).toEqual({ status: "ok", db: "ok" });
+});

@@ -1,0 +1,7 @@
+// The CLI's command table. Each command parses its own arguments with zod and returns an exit code.
+export interface Command {
+  summary: string;
+  run(args: string[]): Promise<number>;
+}
+
+export const commands: Record<string, Command> = {};
