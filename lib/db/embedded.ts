@@ -38,7 +38,17 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   if (asRoot) await assertReachableByPostgres(pgDir);
 
   const creds = await loadCredentials(path.join(root, "pg-credentials.json"));
-  await recoverStaleLock(pgDir, say);
+  const urlFor = (database: string) =>
+    `postgresql://${creds.user}:${encodeURIComponent(creds.password)}@127.0.0.1:${options.port}/${database}`;
+
+  // Another Sally process (a second `npm start`, the CLI) already runs this data directory's
+  // server: share it and leave its lifecycle to that process.
+  const running = await recoverStaleLock(pgDir, say);
+  if (running) {
+    await ensureDatabase(urlFor("postgres"), options.database);
+    say(`using the embedded PostgreSQL already running for ${pgDir} (pid ${running})`);
+    return { url: urlFor(options.database), stop: async () => {} };
+  }
   await assertPortFree(options.port, "embedded PostgreSQL", "SALLY_PG_PORT");
 
   const lines: string[] = [];
@@ -79,9 +89,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     });
   }
 
-  const adminUrl = `postgresql://${creds.user}:${encodeURIComponent(creds.password)}@127.0.0.1:${options.port}/postgres`;
-  await ensureDatabase(adminUrl, options.database);
-  const url = `postgresql://${creds.user}:${encodeURIComponent(creds.password)}@127.0.0.1:${options.port}/${options.database}`;
+  await ensureDatabase(urlFor("postgres"), options.database);
+  const url = urlFor(options.database);
   say(`embedded PostgreSQL is running on 127.0.0.1:${options.port} (data: ${pgDir})`);
 
   let stopped = false;
@@ -118,13 +127,15 @@ async function loadCredentials(file: string): Promise<Credentials> {
 }
 
 // A killed run leaves postmaster.pid behind. If its pid is gone, or now belongs to some other
-// program, the lock is stale and is removed. If an orphaned server of ours still runs on this
-// data directory, it is shut down cleanly so this run can own it.
-async function recoverStaleLock(pgDir: string, say: (line: string) => void): Promise<void> {
+// program, the lock is stale and is removed. If our server still runs on this data directory
+// but its parent Node process is gone, it is an orphan of a killed run: it is shut down cleanly
+// so this run can own it. If its parent is alive, it belongs to a running Sally: its pid is returned.
+async function recoverStaleLock(pgDir: string, say: (line: string) => void): Promise<number | null> {
   const lockFile = path.join(pgDir, "postmaster.pid");
-  if (!existsSync(lockFile)) return;
+  if (!existsSync(lockFile)) return null;
   const pid = Number(readFileSync(lockFile, "utf8").split("\n")[0]);
   if (Number.isInteger(pid) && pid > 0 && isOurPostgres(pid, pgDir)) {
+    if (hasLiveNodeParent(pid)) return pid;
     say(`stopping an orphaned PostgreSQL (pid ${pid}) left by an earlier run`);
     process.kill(pid, "SIGINT");
     for (let i = 0; i < 300 && isAlive(pid); i++) await sleep(100);
@@ -133,6 +144,19 @@ async function recoverStaleLock(pgDir: string, say: (line: string) => void): Pro
   if (existsSync(lockFile)) {
     say("removing a stale PostgreSQL lock file from an earlier run");
     await rm(lockFile, { force: true });
+  }
+  return null;
+}
+
+function hasLiveNodeParent(pid: number): boolean {
+  try {
+    // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may contain spaces, so split after ")"
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    if (!ppid || ppid === 1 || !isAlive(ppid)) return false;
+    return readFileSync(`/proc/${ppid}/cmdline`, "utf8").includes("node");
+  } catch {
+    return false;
   }
 }
 
