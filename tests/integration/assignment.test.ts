@@ -1,0 +1,155 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { leaseNext, returnLease, sweepExpired } from "@/lib/assignment/lease";
+import { submitResponse } from "@/lib/assignment/submit";
+import { db } from "@/lib/db/client";
+import { pool } from "@/lib/db/pool";
+import { makeParticipants, makeStudyWithUnits } from "../support/factories";
+
+async function work(studyId: string, participantId: string): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const next = await leaseNext({ studyId, participantId, leaseMinutes: 30, maxUnits: null });
+    if (next.kind === "done") return done;
+    await submitResponse({
+      studyId,
+      participantId,
+      assignmentId: next.lease.assignmentId,
+      idempotencyKey: randomUUID(),
+      stage: "main",
+      final: true,
+      payload: { ok: true },
+      startedAt: null,
+      durationMs: 1,
+    });
+    done++;
+  }
+}
+
+describe("assignment engine under concurrency (real PostgreSQL)", () => {
+  it("50 concurrent participants over 20 units with N=3 end with exactly 60 submissions, no unit over 3, nobody twice on a unit", async () => {
+    const { study } = await makeStudyWithUnits({ units: 20, n: 3 });
+    const participants = await makeParticipants(study.id, 50);
+    const perParticipant = await Promise.all(participants.map((p) => work(study.id, p)));
+
+    expect(perParticipant.reduce((a, b) => a + b, 0)).toBe(60);
+    expect(await db().response.count({ where: { studyId: study.id } })).toBe(60);
+    const perUnit = await pool().query<{ n: number; active: number }>(
+      `SELECT count(r.id)::int AS n, u."activeCount" AS active FROM "StudyUnit" u
+       LEFT JOIN "Response" r ON r."unitId" = u.id WHERE u."studyId" = $1 GROUP BY u.id`,
+      [study.id],
+    );
+    expect(perUnit.rows).toHaveLength(20);
+    expect(perUnit.rows.every((r) => r.n === 3 && r.active === 3)).toBe(true);
+    const twice = await pool().query(
+      `SELECT "unitId", "participantId" FROM "Response" WHERE "studyId" = $1 GROUP BY 1, 2 HAVING count(*) > 1`,
+      [study.id],
+    );
+    expect(twice.rowCount).toBe(0);
+  });
+
+  it("the database itself refuses a count above N (CHECK constraint), whatever the code does", async () => {
+    const { study } = await makeStudyWithUnits({ units: 1, n: 3 });
+    await expect(
+      pool().query(`UPDATE "StudyUnit" SET "activeCount" = 4 WHERE "studyId" = $1`, [study.id]),
+    ).rejects.toMatchObject({ code: "23514" });
+  });
+
+  it("refreshing gives the same unit back, and two simultaneous lease calls of one participant get one lease", async () => {
+    const { study } = await makeStudyWithUnits({ units: 5, n: 1 });
+    const [p] = await makeParticipants(study.id, 1);
+    const [a, b] = await Promise.all([
+      leaseNext({ studyId: study.id, participantId: p!, leaseMinutes: 30, maxUnits: null }),
+      leaseNext({ studyId: study.id, participantId: p!, leaseMinutes: 30, maxUnits: null }),
+    ]);
+    expect(a.kind === "leased" && b.kind === "leased" && a.lease.assignmentId === b.lease.assignmentId).toBe(true);
+    expect(await db().assignment.count({ where: { participantId: p! } })).toBe(1);
+  });
+
+  it("stops at the participant's limit", async () => {
+    const { study } = await makeStudyWithUnits({ units: 5, n: 3 });
+    const [p] = await makeParticipants(study.id, 1);
+    for (let i = 0; i < 2; i++) {
+      const next = await leaseNext({ studyId: study.id, participantId: p!, leaseMinutes: 30, maxUnits: 2 });
+      if (next.kind !== "leased") throw new Error("expected a lease");
+      await submitResponse({ studyId: study.id, participantId: p!, assignmentId: next.lease.assignmentId, idempotencyKey: randomUUID(), stage: "main", final: true, payload: {}, startedAt: null, durationMs: null });
+    }
+    expect(await leaseNext({ studyId: study.id, participantId: p!, leaseMinutes: 30, maxUnits: 2 })).toEqual({ kind: "done", reason: "limit_reached" });
+  });
+});
+
+describe("leases: expiry, return, idempotency", () => {
+  async function expire(assignmentId: string) {
+    await pool().query(`UPDATE "Assignment" SET "expiresAt" = now() - interval '1 minute' WHERE id = $1`, [assignmentId]);
+  }
+
+  it("an expired lease returns its unit to the pool, and a late submission gets 409 once the unit is full", async () => {
+    const { study } = await makeStudyWithUnits({ units: 1, n: 1 });
+    const [slow, fast] = await makeParticipants(study.id, 2);
+    const first = await leaseNext({ studyId: study.id, participantId: slow!, leaseMinutes: 30, maxUnits: null });
+    if (first.kind !== "leased") throw new Error("expected a lease");
+    expect(await leaseNext({ studyId: study.id, participantId: fast!, leaseMinutes: 30, maxUnits: null })).toEqual({ kind: "done", reason: "none_left" });
+
+    await expire(first.lease.assignmentId);
+    expect(await sweepExpired(study.id)).toBe(1);
+    const second = await leaseNext({ studyId: study.id, participantId: fast!, leaseMinutes: 30, maxUnits: null });
+    expect(second.kind).toBe("leased");
+
+    await expect(
+      submitResponse({ studyId: study.id, participantId: slow!, assignmentId: first.lease.assignmentId, idempotencyKey: randomUUID(), stage: "main", final: true, payload: {}, startedAt: null, durationMs: null }),
+    ).rejects.toMatchObject({ code: "conflict", status: 409 });
+    expect(await db().response.count({ where: { studyId: study.id } })).toBe(0);
+  });
+
+  it("a submission on an expired lease is taken while the unit is still free for them", async () => {
+    const { study } = await makeStudyWithUnits({ units: 1, n: 2 });
+    const [p] = await makeParticipants(study.id, 1);
+    const lease = await leaseNext({ studyId: study.id, participantId: p!, leaseMinutes: 30, maxUnits: null });
+    if (lease.kind !== "leased") throw new Error("expected a lease");
+    await expire(lease.lease.assignmentId);
+    await sweepExpired(study.id);
+    const result = await submitResponse({ studyId: study.id, participantId: p!, assignmentId: lease.lease.assignmentId, idempotencyKey: randomUUID(), stage: "main", final: true, payload: {}, startedAt: null, durationMs: null });
+    expect(result.duplicate).toBe(false);
+    const unit = await db().studyUnit.findFirstOrThrow({ where: { studyId: study.id } });
+    expect(unit.activeCount).toBe(1);
+    expect((await db().assignment.findUniqueOrThrow({ where: { id: lease.lease.assignmentId } })).status).toBe("submitted");
+  });
+
+  it("a returned unit goes to someone else, never back to the one who returned it", async () => {
+    const { study } = await makeStudyWithUnits({ units: 1, n: 1 });
+    const [a, b] = await makeParticipants(study.id, 2);
+    const lease = await leaseNext({ studyId: study.id, participantId: a!, leaseMinutes: 30, maxUnits: null });
+    if (lease.kind !== "leased") throw new Error("expected a lease");
+    expect(await returnLease({ participantId: a!, assignmentId: lease.lease.assignmentId })).toBe(true);
+    expect(await leaseNext({ studyId: study.id, participantId: a!, leaseMinutes: 30, maxUnits: null })).toEqual({ kind: "done", reason: "none_left" });
+    expect((await leaseNext({ studyId: study.id, participantId: b!, leaseMinutes: 30, maxUnits: null })).kind).toBe("leased");
+  });
+
+  it("the same idempotency key never makes two responses, even when retries race", async () => {
+    const { study } = await makeStudyWithUnits({ units: 1, n: 1 });
+    const [p] = await makeParticipants(study.id, 1);
+    const lease = await leaseNext({ studyId: study.id, participantId: p!, leaseMinutes: 30, maxUnits: null });
+    if (lease.kind !== "leased") throw new Error("expected a lease");
+    const key = randomUUID();
+    const input = { studyId: study.id, participantId: p!, assignmentId: lease.lease.assignmentId, idempotencyKey: key, stage: "main", final: true, payload: { x: 1 }, startedAt: null, durationMs: 5 };
+    const results = await Promise.all(Array.from({ length: 8 }, () => submitResponse(input)));
+    expect(new Set(results.map((r) => r.responseId)).size).toBe(1);
+    expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
+    expect(await db().response.count({ where: { studyId: study.id } })).toBe(1);
+  });
+
+  it("a submission for a unit not leased to you, or after close, gets 409 and writes nothing", async () => {
+    const { study } = await makeStudyWithUnits({ units: 2, n: 2 });
+    const [a, b] = await makeParticipants(study.id, 2);
+    const lease = await leaseNext({ studyId: study.id, participantId: a!, leaseMinutes: 30, maxUnits: null });
+    if (lease.kind !== "leased") throw new Error("expected a lease");
+    await expect(
+      submitResponse({ studyId: study.id, participantId: b!, assignmentId: lease.lease.assignmentId, idempotencyKey: randomUUID(), stage: "main", final: true, payload: {}, startedAt: null, durationMs: null }),
+    ).rejects.toMatchObject({ status: 409 });
+    await db().study.update({ where: { id: study.id }, data: { state: "closed" } });
+    await expect(
+      submitResponse({ studyId: study.id, participantId: a!, assignmentId: lease.lease.assignmentId, idempotencyKey: randomUUID(), stage: "main", final: true, payload: {}, startedAt: null, durationMs: null }),
+    ).rejects.toMatchObject({ status: 409 });
+    expect(await db().response.count({ where: { studyId: study.id } })).toBe(0);
+  });
+});
