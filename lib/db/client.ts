@@ -16,4 +16,4 @@ export async function disconnectDb(): Promise<void> {
 }
 
 export { Prisma } from "@/lib/db/generated/client";
-export type { Role, User } from "@/lib/db/generated/client";
+export type { Role, Study, User } from "@/lib/db/generated/client";

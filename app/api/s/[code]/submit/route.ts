@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { route } from "@/lib/http/route";
+import { participantFromRequest } from "@/lib/participants/http";
+import { submitForParticipant } from "@/lib/participants/task";
+
+const params = z.object({ code: z.string().min(1).max(100) });
+const body = z.object({
+  assignmentId: z.string().uuid(),
+  idempotencyKey: z.string().min(8).max(100),
+  payload: z.unknown(),
+  startedAt: z.iso.datetime().nullable().default(null),
+  durationMs: z.number().int().min(0).max(7 * 24 * 3600 * 1000).nullable().default(null),
+});
+
+// Idempotent: a retry with the same key returns the stored response (200) instead of a new one.
+export const POST = route({ auth: "public", params, body }, async ({ req, params, body }) => {
+  const { study, participant } = await participantFromRequest(req, params.code);
+  const result = await submitForParticipant({
+    study,
+    participant,
+    assignmentId: body.assignmentId,
+    idempotencyKey: body.idempotencyKey,
+    payload: body.payload,
+    startedAt: body.startedAt ? new Date(body.startedAt) : null,
+    durationMs: body.durationMs,
+  });
+  return Response.json(result, { status: result.duplicate ? 200 : 201 });
+});

@@ -1,0 +1,109 @@
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import { db, Prisma } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+
+// The URL parameters recruiting platforms append to a study link.
+export const entryParamsSchema = z.object({
+  PROLIFIC_PID: z.string().trim().min(1).max(100).optional(),
+  STUDY_ID: z.string().trim().max(100).optional(),
+  SESSION_ID: z.string().trim().max(100).optional(),
+  workerId: z.string().trim().min(1).max(100).optional(),
+  assignmentId: z.string().trim().max(100).optional(),
+  hitId: z.string().trim().max(100).optional(),
+});
+export type EntryParams = z.infer<typeof entryParamsSchema>;
+
+export type Unavailable = "unknown" | "draft" | "paused" | "closed" | "needs_platform" | "needs_account" | "preview";
+
+export class StudyUnavailable extends Error {
+  constructor(readonly reason: Unavailable) {
+    super(reason);
+  }
+}
+
+export async function findOpenStudy(publicCode: string) {
+  const study = await db().study.findUnique({ where: { publicCode } });
+  if (!study) throw new StudyUnavailable("unknown");
+  if (study.state !== "open") throw new StudyUnavailable(study.state === "draft" ? "draft" : study.state);
+  return study;
+}
+
+function external(params: EntryParams): { source: string; id: string; meta: Record<string, string> } | null {
+  if (params.PROLIFIC_PID) {
+    return { source: "prolific", id: params.PROLIFIC_PID, meta: pickDefined({ STUDY_ID: params.STUDY_ID, SESSION_ID: params.SESSION_ID }) };
+  }
+  if (params.workerId) {
+    return { source: "mturk", id: params.workerId, meta: pickDefined({ assignmentId: params.assignmentId, hitId: params.hitId }) };
+  }
+  return null;
+}
+
+/**
+ * Who is entering: the same external id (or the same signed cookie, or the same account)
+ * resumes the same participant; anyone else becomes a new one.
+ */
+export async function enterStudy(opts: {
+  publicCode: string;
+  params: EntryParams;
+  cookieParticipantId: string | null;
+  user: { id: string; canAnnotate: boolean } | null;
+}) {
+  const study = await findOpenStudy(opts.publicCode);
+  if (opts.params.assignmentId === "ASSIGNMENT_ID_NOT_AVAILABLE") throw new StudyUnavailable("preview");
+  const ext = external(opts.params);
+  if (study.entryMode === "prolific" && ext?.source !== "prolific") throw new StudyUnavailable("needs_platform");
+  if (study.entryMode === "mturk" && ext?.source !== "mturk") throw new StudyUnavailable("needs_platform");
+  const userId = opts.user?.canAnnotate ? opts.user.id : null;
+  if (study.entryMode === "annotators" && !userId) throw new StudyUnavailable("needs_account");
+
+  const prisma = db();
+  const where: Prisma.ParticipantWhereInput | null = ext
+    ? { studyId: study.id, externalSource: ext.source, externalId: ext.id }
+    : userId
+      ? { studyId: study.id, userId }
+      : opts.cookieParticipantId
+        ? { studyId: study.id, id: opts.cookieParticipantId }
+        : null;
+  const existing = where ? await prisma.participant.findFirst({ where }) : null;
+  if (existing) return { study, participant: existing };
+
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const participant = await prisma.participant.create({
+        data: {
+          studyId: study.id,
+          pseudonym: `P-${randomBytes(4).toString("hex").toUpperCase()}`,
+          userId,
+          externalSource: ext?.source ?? null,
+          externalId: ext?.id ?? null,
+          externalMeta: ext?.meta ?? {},
+        },
+      });
+      return { study, participant };
+    } catch (err) {
+      // two tabs entering with the same external id at once: the other one won, use it
+      if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002" && where && attempt < 3) {
+        const winner = await prisma.participant.findFirst({ where });
+        if (winner) return { study, participant: winner };
+        continue;
+      }
+      throw err;
+    }
+  }
+}
+
+export async function recordConsent(participantId: string) {
+  await db().participant.updateMany({ where: { id: participantId, consentedAt: null }, data: { consentedAt: new Date() } });
+}
+
+export async function participantOf(studyId: string, participantId: string | null) {
+  if (!participantId) throw new AppError("unauthenticated", "Open the study through its link first.");
+  const participant = await db().participant.findFirst({ where: { id: participantId, studyId } });
+  if (!participant) throw new AppError("unauthenticated", "Open the study through its link first.");
+  return participant;
+}
+
+function pickDefined(obj: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(obj).filter((e): e is [string, string] => e[1] !== undefined));
+}
