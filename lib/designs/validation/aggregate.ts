@@ -1,0 +1,118 @@
+import { passingAnswer, type Check } from "@/lib/designs/validation/checks";
+import type { ValidationConfig } from "@/lib/designs/validation/config";
+
+// How one unit's votes become a decision under the study's rule. Pure: the dashboard, the
+// adjudication queue and the validated export all call this, and the manifest's counts can be
+// recomputed from the exported raw responses with it.
+
+export interface Vote {
+  participantId: string;
+  answers: Record<string, string>;
+}
+
+export interface CheckResult {
+  counts: Record<string, number>;
+  votes: number;
+  /** the strict-majority answer (more than half of the votes), or null */
+  majority: string | null;
+  tie: boolean;
+  unanimous: boolean;
+  adjudicated: string | null;
+  /** what counts: the adjudication, else the majority; null when undecided */
+  effective: string | null;
+}
+
+export type UnitStatus = "incomplete" | "keep" | "reject" | "needs_review";
+
+export interface UnitDecision {
+  status: UnitStatus;
+  reasons: string[];
+  checks: Record<string, CheckResult>;
+  /** questions of the unit judged invalid (answer key wrong, broken, or the LLM judge disagreed) */
+  rejectedQuestions: string[];
+  label: string | null;
+}
+
+export function tally(values: string[]): Pick<CheckResult, "counts" | "votes" | "majority" | "tie" | "unanimous"> {
+  const counts: Record<string, number> = {};
+  for (const v of values) counts[v] = (counts[v] ?? 0) + 1;
+  const sorted = Object.entries(counts).sort((a, b) => b[1] - a[1]);
+  const top = sorted[0];
+  const majority = top && top[1] * 2 > values.length ? top[0] : null;
+  return { counts, votes: values.length, majority, tie: values.length > 0 && majority === null, unanimous: sorted.length === 1 };
+}
+
+export function decideUnit(opts: {
+  checks: Check[];
+  votes: Vote[];
+  n: number;
+  unitType: "context" | "question";
+  /** the questions the unit covers (for LLM gating) */
+  questionIds: string[];
+  config: ValidationConfig;
+  adjudications: Record<string, string>;
+  /** question id → the LLM judge says the item is valid (true), invalid (false), or gave nothing (null) */
+  llm?: Record<string, boolean | null>;
+}): UnitDecision {
+  const { checks, votes, config, adjudications } = opts;
+  const results: Record<string, CheckResult> = {};
+  for (const check of checks) {
+    const t = tally(votes.flatMap((v) => (v.answers[check.key] !== undefined ? [v.answers[check.key]!] : [])));
+    const adjudicated = adjudications[check.key] ?? null;
+    results[check.key] = { ...t, adjudicated, effective: adjudicated ?? t.majority };
+  }
+  const complete = votes.length >= opts.n;
+  const reasons: string[] = [];
+  let review = false;
+  const rejectedQuestions = new Set<string>();
+  const policy = config.rule.tiePolicy;
+
+  // An undecided check follows the tie policy: keep, reject, or wait for a researcher.
+  const outcome = (r: CheckResult, rejecting: (v: string) => boolean): "keep" | "reject" | "review" => {
+    if (r.effective !== null) return rejecting(r.effective) ? "reject" : "keep";
+    return policy === "needs_review" ? "review" : policy;
+  };
+
+  let label: string | null = null;
+  for (const check of checks) {
+    const r = results[check.key]!;
+    if (check.kind === "flag") {
+      const o = outcome(r, (v) => v === "yes");
+      if (o === "reject") reasons.push(check.key);
+      if (o === "review") review = true;
+    } else if (check.kind === "label") {
+      label = r.effective;
+      const rejecting = new Set(config.labelJudgement?.labels.filter((l) => l.rejects).map((l) => l.key));
+      const o = outcome(r, (v) => rejecting.has(v));
+      if (o === "reject") reasons.push(`label:${r.effective ?? "tie"}`);
+      if (o === "review") review = true;
+    } else {
+      const pass = passingAnswer(check.kind);
+      const o = outcome(r, (v) => v !== pass);
+      if (o === "reject") rejectedQuestions.add(check.questionId!);
+      if (o === "review") review = true;
+    }
+  }
+
+  if (rejectedQuestions.size) reasons.push("answer_key");
+  if (config.rule.llmJudge) {
+    // human majority AND the LLM judge must both call the item valid (ToMATO's rule)
+    const disagreed = opts.questionIds.filter((q) => opts.llm?.[q] !== true && !rejectedQuestions.has(q));
+    disagreed.forEach((q) => rejectedQuestions.add(q));
+    if (disagreed.length) reasons.push("llm_judge");
+  }
+
+  const unitRejected = reasons.some((r) => r !== "answer_key" && r !== "llm_judge") || (opts.unitType === "question" && rejectedQuestions.size > 0);
+  const status: UnitStatus = !complete && !allAdjudicated(checks, adjudications)
+    ? "incomplete"
+    : unitRejected
+      ? "reject"
+      : review
+        ? "needs_review"
+        : "keep";
+  return { status, reasons, checks: results, rejectedQuestions: [...rejectedQuestions], label };
+}
+
+function allAdjudicated(checks: Check[], adjudications: Record<string, string>): boolean {
+  return checks.length > 0 && checks.every((c) => adjudications[c.key] !== undefined);
+}
