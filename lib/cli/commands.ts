@@ -1,7 +1,11 @@
+import { agreementCommand } from "@/lib/cli/agreement";
+
 // The CLI's command table. Each command parses its own arguments with zod and returns an exit code.
 export interface Command {
   summary: string;
   run(args: string[]): Promise<number>;
 }
 
-export const commands: Record<string, Command> = {};
+export const commands: Record<string, Command> = {
+  agreement: agreementCommand,
+};
