@@ -1,5 +1,6 @@
 import { passingAnswer, type Check } from "@/lib/designs/validation/checks";
 import type { ValidationConfig } from "@/lib/designs/validation/config";
+import { majorityOf } from "@/lib/metrics";
 
 // How one unit's votes become a decision under the study's rule. Pure: the dashboard, the
 // adjudication queue and the validated export all call this, and the manifest's counts can be
@@ -13,7 +14,7 @@ export interface Vote {
 export interface CheckResult {
   counts: Record<string, number>;
   votes: number;
-  /** the strict-majority answer (more than half of the votes), or null */
+  /** the answer with the most votes, or null when several share the most (a tie) */
   majority: string | null;
   tie: boolean;
   unanimous: boolean;
@@ -33,13 +34,18 @@ export interface UnitDecision {
   label: string | null;
 }
 
+/** Votes on one check: the plurality answer (lib/metrics' majority), with a tie reported as a tie. */
 export function tally(values: string[]): Pick<CheckResult, "counts" | "votes" | "majority" | "tie" | "unanimous"> {
   const counts: Record<string, number> = {};
   for (const v of values) counts[v] = (counts[v] ?? 0) + 1;
-  const sorted = Object.entries(counts).sort((a, b) => b[1] - a[1]);
-  const top = sorted[0];
-  const majority = top && top[1] * 2 > values.length ? top[0] : null;
-  return { counts, votes: values.length, majority, tie: values.length > 0 && majority === null, unanimous: sorted.length === 1 };
+  const vote = majorityOf(values);
+  return {
+    counts,
+    votes: values.length,
+    majority: vote.kind === "majority" ? String(vote.label) : null,
+    tie: vote.kind === "tie",
+    unanimous: Object.keys(counts).length === 1,
+  };
 }
 
 export function decideUnit(opts: {

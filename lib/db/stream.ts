@@ -1,0 +1,14 @@
+import QueryStream from "pg-query-stream";
+import { pool } from "@/lib/db/pool";
+
+// Rows of a query, fetched through a server-side cursor in batches: exports never hold a
+// whole table in memory.
+export async function* streamRows<T>(sql: string, params: unknown[] = [], batchSize = 1000): AsyncGenerator<T> {
+  const client = await pool().connect();
+  try {
+    const stream = client.query(new QueryStream(sql, params, { batchSize }));
+    for await (const row of stream) yield row as T;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,115 @@
+import { stringify } from "csv-stringify/sync";
+import { streamRows } from "@/lib/db/stream";
+
+// Raw responses, as researchers need them to recompute every figure: CSV in long format (one
+// row per response and check, columns unit,rater,label ready for `sally agreement`) and JSONL
+// (one line per response, the payload as submitted).
+interface ResponseRow {
+  response_id: string;
+  study_unit: string;
+  unit_ordinal: number;
+  context_id: string;
+  question_id: string | null;
+  participant: string;
+  external_source: string | null;
+  external_id: string | null;
+  participant_group: string | null;
+  stage: string;
+  payload: { answers?: Record<string, string>; comment?: string };
+  started_at: Date | null;
+  submitted_at: Date;
+  duration_ms: number | null;
+  assignment_id: string;
+  leased_at: Date;
+  lease_expires_at: Date;
+  idempotency_key: string;
+}
+
+const SQL = `SELECT r.id AS response_id, r."unitId" AS study_unit, u.ordinal AS unit_ordinal, u."contextId" AS context_id,
+    u."questionId" AS question_id, p.pseudonym AS participant, p."externalSource" AS external_source,
+    p."externalId" AS external_id, p."group" AS participant_group, r.stage, r.payload, r."startedAt" AS started_at,
+    r."submittedAt" AS submitted_at, r."durationMs" AS duration_ms, a.id AS assignment_id, a."leasedAt" AS leased_at,
+    a."expiresAt" AS lease_expires_at, r."idempotencyKey" AS idempotency_key
+  FROM "Response" r
+  JOIN "Participant" p ON p.id = r."participantId"
+  JOIN "Assignment" a ON a.id = r."assignmentId"
+  JOIN "StudyUnit" u ON u.id = r."unitId"
+  WHERE r."studyId" = $1 ORDER BY r."submittedAt", r.id`;
+
+export const RESPONSE_CSV_COLUMNS = [
+  "unit",
+  "rater",
+  "label",
+  "check",
+  "study_unit",
+  "unit_ordinal",
+  "context_id",
+  "question_id",
+  "external_source",
+  "external_id",
+  "participant_group",
+  "comment",
+  "stage",
+  "started_at",
+  "submitted_at",
+  "duration_ms",
+  "assignment_id",
+  "leased_at",
+  "lease_expires_at",
+  "response_id",
+] as const;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : "");
+
+export async function* responsesCsv(studyId: string): AsyncGenerator<string> {
+  yield stringify([RESPONSE_CSV_COLUMNS as unknown as string[]]);
+  for await (const r of streamRows<ResponseRow>(SQL, [studyId])) {
+    const rows = Object.entries(r.payload.answers ?? {}).map(([check, label]) => [
+      `${r.study_unit}|${check}`,
+      r.participant,
+      label,
+      check,
+      r.study_unit,
+      r.unit_ordinal,
+      r.context_id,
+      r.question_id ?? "",
+      r.external_source ?? "",
+      r.external_id ?? "",
+      r.participant_group ?? "",
+      r.payload.comment ?? "",
+      r.stage,
+      iso(r.started_at),
+      iso(r.submitted_at),
+      r.duration_ms ?? "",
+      r.assignment_id,
+      iso(r.leased_at),
+      iso(r.lease_expires_at),
+      r.response_id,
+    ]);
+    if (rows.length) yield stringify(rows);
+  }
+}
+
+export async function* responsesJsonl(studyId: string): AsyncGenerator<string> {
+  for await (const r of streamRows<ResponseRow>(SQL, [studyId])) {
+    yield JSON.stringify({
+      responseId: r.response_id,
+      studyUnit: r.study_unit,
+      unitOrdinal: r.unit_ordinal,
+      contextId: r.context_id,
+      questionId: r.question_id,
+      participant: r.participant,
+      externalSource: r.external_source,
+      externalId: r.external_id,
+      group: r.participant_group,
+      stage: r.stage,
+      answers: r.payload.answers ?? {},
+      comment: r.payload.comment ?? null,
+      startedAt: r.started_at,
+      submittedAt: r.submitted_at,
+      durationMs: r.duration_ms,
+      lease: { assignmentId: r.assignment_id, leasedAt: r.leased_at, expiresAt: r.lease_expires_at },
+      idempotencyKey: r.idempotency_key,
+    }) + "\n";
+  }
+}
