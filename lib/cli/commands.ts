@@ -1,4 +1,6 @@
 import { agreementCommand } from "@/lib/cli/agreement";
+import { datasetsCommand } from "@/lib/cli/datasets";
+import { importPredictionsCommand } from "@/lib/cli/import-predictions";
 
 // The CLI's command table. Each command parses its own arguments with zod and returns an exit code.
 export interface Command {
@@ -8,4 +10,6 @@ export interface Command {
 
 export const commands: Record<string, Command> = {
   agreement: agreementCommand,
+  datasets: datasetsCommand,
+  "import-predictions": importPredictionsCommand,
 };
