@@ -1,0 +1,26 @@
+// A streamed download from an async generator of text chunks: nothing is built in memory.
+export function downloadResponse(chunks: AsyncIterable<string>, filename: string, contentType: string): Response {
+  const encoder = new TextEncoder();
+  const iterator = chunks[Symbol.asyncIterator]();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { value, done } = await iterator.next();
+        if (done) controller.close();
+        else controller.enqueue(encoder.encode(value));
+      } catch (err) {
+        controller.error(err);
+      }
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
+  return new Response(body, {
+    headers: {
+      "content-type": contentType,
+      "content-disposition": `attachment; filename="${filename.replace(/[^\w.-]+/g, "_")}"`,
+      "cache-control": "no-store",
+    },
+  });
+}
