@@ -1,0 +1,85 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+
+const REDIRECT_SECONDS = 3;
+
+// The completion code, large, with a Copy button; then, when the study has a completion URL,
+// a redirect after a few seconds, with a link in case the browser blocks it and a way to stay.
+export function CompletionPanel({ code, redirectUrl }: { code: string; redirectUrl: string | null }) {
+  const [copied, setCopied] = useState<"yes" | "no" | null>(null);
+  const [seconds, setSeconds] = useState(REDIRECT_SECONDS);
+  const [staying, setStaying] = useState(false);
+  const codeRef = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    if (!redirectUrl || staying) return;
+    if (seconds <= 0) {
+      window.location.assign(redirectUrl);
+      return;
+    }
+    const timer = window.setTimeout(() => setSeconds((s) => s - 1), 1000);
+    return () => window.clearTimeout(timer);
+  }, [redirectUrl, seconds, staying]);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(code);
+      setCopied("yes");
+    } catch {
+      // no clipboard access (insecure context, permission): select the code for Ctrl+C instead
+      const range = document.createRange();
+      if (codeRef.current) range.selectNodeContents(codeRef.current);
+      window.getSelection()?.removeAllRanges();
+      window.getSelection()?.addRange(range);
+      setCopied("no");
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="code-heading" className="rounded-card border border-line bg-surface p-6 text-center">
+        <h2 id="code-heading" className="text-lg font-semibold text-muted">
+          Your completion code
+        </h2>
+        <p ref={codeRef} className="mt-3 break-all font-mono text-4xl font-bold tracking-wider sm:text-5xl">
+          {code}
+        </p>
+        <div className="mt-5 flex flex-col items-center gap-2">
+          <Button onClick={() => void copy()} className="min-h-12 px-6 text-base">
+            Copy code
+          </Button>
+          <p role="status" className="min-h-6 text-base">
+            {copied === "yes" ? "Copied to the clipboard." : copied === "no" ? "The code is selected: press Ctrl+C (or ⌘+C) to copy it." : ""}
+          </p>
+        </div>
+      </section>
+
+      {redirectUrl && (
+        <section aria-labelledby="return-heading" className="rounded-card border border-primary bg-primary-soft p-5">
+          <h2 id="return-heading" className="text-lg font-semibold">
+            Return to the study platform
+          </h2>
+          <p className="mt-2 text-base" aria-live="polite">
+            {staying
+              ? "You are staying on this page. Use the link below when you are ready."
+              : seconds > 0
+                ? `Taking you back in ${seconds} second${seconds === 1 ? "" : "s"}…`
+                : "Taking you back now…"}
+          </p>
+          <div className="mt-4 flex flex-wrap items-center gap-3">
+            <a href={redirectUrl} className="inline-flex min-h-11 items-center rounded-control bg-primary px-4 py-2 text-base font-medium text-primary-ink hover:bg-primary/90">
+              Continue to complete your submission
+            </a>
+            {!staying && (
+              <Button variant="secondary" onClick={() => setStaying(true)}>
+                Stay on this page
+              </Button>
+            )}
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

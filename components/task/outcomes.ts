@@ -1,0 +1,70 @@
+import type { ApiResult } from "@/lib/http/client";
+import { isRetryable, reasonOf } from "@/components/task/retry";
+
+// What the task page does with each answer from the participant API.
+
+export type Destination =
+  | { to: "link" }
+  | { to: "consent" }
+  | { to: "task" }
+  | { to: "done" }
+  | { to: "unavailable"; reason: string };
+
+export function pathOf(code: string, d: Destination): string {
+  const base = `/s/${encodeURIComponent(code)}`;
+  switch (d.to) {
+    case "link":
+      return base;
+    case "consent":
+      return `${base}/consent`;
+    case "task":
+      return `${base}/task`;
+    case "done":
+      return `${base}/done`;
+    case "unavailable":
+      return `${base}/unavailable?reason=${encodeURIComponent(d.reason)}`;
+  }
+}
+
+/** Failures that mean "this page is the wrong place now", wherever they happen. */
+export function destinationFor(problem: { status: number; code: string; reason?: string }): Destination | null {
+  if (problem.status === 401) return { to: "link" };
+  if (problem.status === 404 && problem.code === "not_found") return { to: "unavailable", reason: "unknown" };
+  if (problem.status !== 409) return null;
+  switch (problem.reason) {
+    case "consent_required":
+      return { to: "consent" };
+    case "study_paused":
+      return { to: "unavailable", reason: "paused" };
+    case "study_closed":
+      return { to: "unavailable", reason: "closed" };
+    case "study_draft":
+      return { to: "unavailable", reason: "draft" };
+    default:
+      return null;
+  }
+}
+
+export type SubmitOutcome =
+  /** stored (201), or stored earlier under the same key (200 duplicate) */
+  | { kind: "saved" }
+  /** the lease ran out and the unit went to someone else: the answers cannot be used */
+  | { kind: "expired" }
+  /** any other conflict (already submitted, returned, study closed): move on */
+  | { kind: "conflict"; message: string }
+  | { kind: "invalid"; message: string; params: { name: string; reason: string }[] }
+  | { kind: "offline" }
+  | { kind: "leave"; destination: Destination }
+  | { kind: "failed"; message: string };
+
+export function submitOutcome(result: ApiResult<unknown>): SubmitOutcome {
+  if (result.ok) return { kind: "saved" };
+  const p = result.problem;
+  const reason = reasonOf(p);
+  const destination = destinationFor({ ...p, reason });
+  if (destination) return { kind: "leave", destination };
+  if (isRetryable(p)) return { kind: "offline" };
+  if (p.status === 409) return reason === "lease_expired" ? { kind: "expired" } : { kind: "conflict", message: p.detail };
+  if (p.status === 422) return { kind: "invalid", message: p.detail, params: p.invalid_params ?? [] };
+  return { kind: "failed", message: p.detail };
+}

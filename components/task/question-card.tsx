@@ -1,0 +1,42 @@
+import type { ReactNode } from "react";
+import type { Check } from "@/lib/designs/validation/checks";
+import type { ParticipantUnit } from "@/lib/participants/unit-view";
+
+type Question = ParticipantUnit["questions"][number];
+
+const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+// A question as the benchmark asks it, with its options; the options that answer-key checks
+// ask about as "marked" are labelled in words, since that is what is being verified.
+export function QuestionCard({ question, number, checks, children }: { question: Question; number: number; checks: Check[]; children?: ReactNode }) {
+  const marked = new Set(checks.filter((c) => c.kind === "marked").map((c) => c.subject));
+  const headingId = `question-${question.id}-heading`;
+  return (
+    <section aria-labelledby={headingId} className="space-y-4 rounded-card border border-line bg-bg p-4">
+      <div>
+        <h3 id={headingId} className="text-sm font-semibold uppercase tracking-wide text-muted">
+          Question {number}
+        </h3>
+        <p className="mt-1 whitespace-pre-wrap text-lg font-semibold">{question.prompt}</p>
+        {question.options && question.options.length > 0 && (
+          <ol className="mt-3 space-y-2" aria-label={`Options of question ${number}`}>
+            {question.options.map((option, i) => {
+              const isMarked = marked.has(option);
+              return (
+                <li
+                  key={i}
+                  className={`flex gap-3 rounded-control border px-3 py-2 text-base ${isMarked ? "border-primary bg-primary-soft" : "border-line bg-surface"}`}
+                >
+                  <span className="font-semibold text-muted">{LETTERS[i] ?? i + 1}.</span>
+                  <span className="min-w-0 flex-1">{option}</span>
+                  {isMarked && <span className="shrink-0 self-start rounded bg-primary px-2 py-0.5 text-sm font-semibold text-primary-ink">Marked answer</span>}
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </div>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { destinationFor, pathOf, submitOutcome } from "@/components/task/outcomes";
+import type { ApiProblem } from "@/lib/http/client";
+
+const fail = (status: number, extra: Record<string, unknown> = {}) => ({
+  ok: false as const,
+  problem: { status, title: "t", detail: "d", code: "c", ...extra } as ApiProblem,
+});
+
+describe("submit outcomes", () => {
+  it("treats a new response and a duplicate retry alike: saved", () => {
+    expect(submitOutcome({ ok: true, data: { responseId: "r", duplicate: false } })).toEqual({ kind: "saved" });
+    expect(submitOutcome({ ok: true, data: { duplicate: true } })).toEqual({ kind: "saved" });
+  });
+
+  it("tells an expired lease from other conflicts", () => {
+    expect(submitOutcome(fail(409, { code: "conflict", reason: "lease_expired" }))).toEqual({ kind: "expired" });
+    expect(submitOutcome(fail(409, { code: "conflict", detail: "This unit was already submitted." }))).toEqual({
+      kind: "conflict",
+      message: "This unit was already submitted.",
+    });
+  });
+
+  it("sends the participant where the server says: link, consent, paused or closed page", () => {
+    expect(submitOutcome(fail(401))).toEqual({ kind: "leave", destination: { to: "link" } });
+    expect(submitOutcome(fail(409, { reason: "consent_required" }))).toEqual({ kind: "leave", destination: { to: "consent" } });
+    expect(submitOutcome(fail(409, { reason: "study_paused" }))).toEqual({ kind: "leave", destination: { to: "unavailable", reason: "paused" } });
+    expect(submitOutcome(fail(409, { reason: "study_closed" }))).toEqual({ kind: "leave", destination: { to: "unavailable", reason: "closed" } });
+  });
+
+  it("keeps field errors of a 422 and reports network trouble as offline", () => {
+    const params = [{ name: "payload.answers.label", reason: "Answer it" }];
+    expect(submitOutcome(fail(422, { invalid_params: params }))).toEqual({ kind: "invalid", message: "d", params });
+    expect(submitOutcome(fail(0))).toEqual({ kind: "offline" });
+    expect(submitOutcome(fail(502))).toEqual({ kind: "offline" });
+  });
+
+  it("does not route on a 409 without a known reason", () => {
+    expect(destinationFor({ status: 409, code: "conflict" })).toBeNull();
+  });
+
+  it("builds the participant paths with the code escaped", () => {
+    expect(pathOf("a b", { to: "task" })).toBe("/s/a%20b/task");
+    expect(pathOf("abc", { to: "unavailable", reason: "none_left" })).toBe("/s/abc/unavailable?reason=none_left");
+    expect(pathOf("abc", { to: "link" })).toBe("/s/abc");
+  });
+});
