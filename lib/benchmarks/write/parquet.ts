@@ -1,0 +1,89 @@
+import { ByteWriter, ParquetWriter } from "hyparquet-writer";
+import type { SchemaElement } from "hyparquet";
+import type { Layout, ParquetSchemaElement } from "@/lib/benchmarks/read/layout";
+
+type Rows = AsyncIterable<string> | Iterable<string>;
+const ROW_GROUP = 1000;
+
+interface Node {
+  element: ParquetSchemaElement;
+  children: Node[];
+}
+
+/**
+ * Writes Parquet back with the schema the file had, one row group per 1000 rows, yielding each
+ * row group's bytes as soon as it is encoded. The raws are the JSON rows read at import; values
+ * JSON cannot hold (INT64 as BigInt, timestamps, binary) are turned back using the schema.
+ * The encoding (codec, pages, statistics) is hyparquet-writer's, so the bytes differ from the
+ * original file; the rows and the schema are the same.
+ */
+export async function* writeParquet(layout: Extract<Layout, { container: "parquet" }>, raws: Rows): AsyncGenerator<Uint8Array> {
+  const schema = layout.schema as unknown as SchemaElement[];
+  const columns = topLevel(layout.schema);
+  const writer = new ByteWriter();
+  const parquet = new ParquetWriter({ writer, schema, ...(layout.createdBy ? { createdBy: layout.createdBy } : {}) });
+  const take = (): Uint8Array => {
+    const bytes = writer.getBytes().slice();
+    writer.index = 0;
+    return bytes;
+  };
+  let batch: Record<string, unknown>[] = [];
+  const flush = async () => {
+    const columnData = columns.map((node) => ({ name: node.element.name, data: batch.map((row) => restore(row[node.element.name], node)) }));
+    await parquet.write({ columnData, rowGroupSize: batch.length });
+    batch = [];
+  };
+  for await (const raw of raws) {
+    batch.push(JSON.parse(raw) as Record<string, unknown>);
+    if (batch.length >= ROW_GROUP) {
+      await flush();
+      yield take();
+    }
+  }
+  if (batch.length) await flush();
+  await parquet.finish();
+  yield take();
+}
+
+function topLevel(schema: ParquetSchemaElement[]): Node[] {
+  let at = 1;
+  const build = (): Node => {
+    const element = schema[at++]!;
+    const count = typeof element.num_children === "number" ? element.num_children : 0;
+    const children: Node[] = [];
+    for (let i = 0; i < count; i++) children.push(build());
+    return { element, children };
+  };
+  const rootChildren = typeof schema[0]?.num_children === "number" ? schema[0].num_children : 0;
+  const out: Node[] = [];
+  for (let i = 0; i < rootChildren; i++) out.push(build());
+  return out;
+}
+
+/** Undoes jsonSafe for one value, guided by its schema node. */
+function restore(value: unknown, node: Node): unknown {
+  if (value === null || value === undefined) return null;
+  const { element, children } = node;
+  if (children.length) {
+    if (element.converted_type === "LIST" || isLogical(element, "LIST")) {
+      const item = children[0]?.children[0];
+      return Array.isArray(value) && item ? value.map((v) => restore(v, item)) : value;
+    }
+    if (value && typeof value === "object" && !Array.isArray(value)) {
+      const out: Record<string, unknown> = {};
+      for (const child of children) out[child.element.name] = restore((value as Record<string, unknown>)[child.element.name], child);
+      return out;
+    }
+    return value;
+  }
+  const timestamp = typeof element.converted_type === "string" && element.converted_type.startsWith("TIMESTAMP");
+  if ((timestamp || element.converted_type === "DATE" || isLogical(element, "TIMESTAMP")) && typeof value === "string") return new Date(value);
+  if (element.type === "INT64" && (typeof value === "number" || typeof value === "string")) return BigInt(value);
+  if (element.type === "BYTE_ARRAY" && Array.isArray(value)) return Uint8Array.from(value as number[]);
+  return value;
+}
+
+function isLogical(element: ParquetSchemaElement, type: string): boolean {
+  const logical = element.logical_type as { type?: string } | undefined;
+  return logical?.type === type;
+}
