@@ -1,5 +1,5 @@
-// A streamed download from an async generator of text chunks: nothing is built in memory.
-export function downloadResponse(chunks: AsyncIterable<string>, filename: string, contentType: string): Response {
+// A streamed download from an async generator of chunks (text or bytes): nothing is built in memory.
+export function downloadResponse(chunks: AsyncIterable<string | Uint8Array>, filename: string, contentType: string): Response {
   const encoder = new TextEncoder();
   const iterator = chunks[Symbol.asyncIterator]();
   const body = new ReadableStream<Uint8Array>({
@@ -7,7 +7,7 @@ export function downloadResponse(chunks: AsyncIterable<string>, filename: string
       try {
         const { value, done } = await iterator.next();
         if (done) controller.close();
-        else controller.enqueue(encoder.encode(value));
+        else controller.enqueue(typeof value === "string" ? encoder.encode(value) : value);
       } catch (err) {
         controller.error(err);
       }
