@@ -1,9 +1,73 @@
+import Link from "next/link";
+import { StateBadge } from "@/components/studies/state-badge";
+import { buttonClass } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePage } from "@/lib/auth/guards";
+import { can } from "@/lib/auth/permissions";
+import { listStudies } from "@/lib/studies/service";
 
 export const metadata = { title: "Studies" };
 
+const th = "px-4 py-3 font-medium";
+const td = "px-4 py-3";
+
 export default async function StudiesPage() {
-  await requirePage("studies.read");
-  return <PageHeader title="Studies" description="Validation and human-baseline studies." />;
+  const user = await requirePage("studies.read");
+  const studies = await listStudies(user);
+  return (
+    <>
+      <PageHeader
+        title="Studies"
+        description="Validation and human-baseline studies."
+        actions={
+          can(user, "studies.manage") && (
+            <Link href="/studies/new" className={buttonClass("primary")}>
+              New study
+            </Link>
+          )
+        }
+      />
+      {studies.length === 0 ? (
+        <p className="rounded-card border border-line bg-surface p-6 text-muted">No studies yet. Create one from an imported dataset.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-card border border-line bg-surface">
+          <table className="w-full min-w-[40rem] text-left text-sm">
+            <caption className="sr-only">{user.role === "admin" ? "All studies" : "Your studies"}, newest first</caption>
+            <thead className="border-b border-line text-muted">
+              <tr>
+                <th scope="col" className={th}>Name</th>
+                <th scope="col" className={th}>Dataset</th>
+                <th scope="col" className={th}>State</th>
+                <th scope="col" className={`${th} text-right`}>Units</th>
+                <th scope="col" className={`${th} text-right`}>Responses</th>
+                <th scope="col" className={th}>Created</th>
+              </tr>
+            </thead>
+            <tbody>
+              {studies.map((s) => (
+                <tr key={s.id} className="border-b border-line last:border-0">
+                  <th scope="row" className={`${td} font-medium`}>
+                    <Link href={`/studies/${s.id}`} className="text-primary underline-offset-2 hover:underline">
+                      {s.name}
+                    </Link>
+                  </th>
+                  <td className={td}>
+                    {s.dataset.name} <span className="text-muted">({s.dataset.benchmark})</span>
+                  </td>
+                  <td className={td}>
+                    <StateBadge state={s.state} />
+                  </td>
+                  <td className={`${td} text-right tabular-nums`}>{s._count.units}</td>
+                  <td className={`${td} text-right tabular-nums`}>{s._count.responses}</td>
+                  <td className={td}>
+                    <time dateTime={s.createdAt.toISOString()}>{s.createdAt.toISOString().slice(0, 10)}</time>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
 }

@@ -1,0 +1,60 @@
+import { AdjudicationHistory } from "@/components/studies/adjudication-history";
+import { AdjudicationQueue, type QueueItem } from "@/components/studies/adjudication-queue";
+import { formatCounts, paginate } from "@/components/studies/format";
+import { resultsFor, studyForPage } from "@/components/studies/page-data";
+import { Pagination } from "@/components/studies/pagination";
+import { adjudicationHistory } from "@/lib/studies/adjudicate";
+
+const PAGE_SIZE = 25;
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ page?: string }> };
+
+export async function generateMetadata({ params }: Props) {
+  const { study } = await studyForPage((await params).id);
+  return { title: `Adjudication · ${study.name}` };
+}
+
+export default async function StudyAdjudicationPage({ params, searchParams }: Props) {
+  const { study, canManage } = await studyForPage((await params).id);
+  const [results, history, query] = await Promise.all([resultsFor(study), adjudicationHistory(study.id), searchParams]);
+  const units = new Map(results.units.map((u) => [u.unitId, u]));
+  const { rows, page, pages } = paginate(results.queue, Number(query.page ?? 1), PAGE_SIZE);
+  const items: QueueItem[] = rows.map((q) => {
+    const check = units.get(q.unitId)?.checks.find((c) => c.key === q.check);
+    const options = (check?.options ?? []).map((o) => ({ value: o.value, label: o.label }));
+    return {
+      unitId: q.unitId,
+      ordinal: q.ordinal,
+      title: q.title,
+      check: q.check,
+      prompt: q.prompt,
+      subject: check?.subject ?? null,
+      options,
+      votes: formatCounts(q.counts, options),
+      reason: q.reason,
+    };
+  });
+  const ties = results.queue.filter((q) => q.reason === "tie").length;
+  return (
+    <div className="space-y-8">
+      <section aria-labelledby="queue-heading" className="space-y-4">
+        <h2 id="queue-heading" className="text-lg font-semibold">
+          Adjudication queue
+        </h2>
+        <p className="text-sm text-muted">
+          {results.queue.length === 0
+            ? "Nothing to decide: no complete unit has a tied or split check without a decision."
+            : `${results.queue.length} ${results.queue.length === 1 ? "check" : "checks"} on complete units: ${ties} tied, ${results.queue.length - ties} with disagreement. Ties come first. Your decision and reason override the vote and are audited.`}
+        </p>
+        {items.length > 0 && <AdjudicationQueue studyId={study.id} items={items} canManage={canManage} />}
+        <Pagination basePath={`/studies/${study.id}/adjudication`} query={{}} page={page} pages={pages} label="Queue pages" />
+      </section>
+      <section aria-labelledby="history-heading" className="space-y-4">
+        <h2 id="history-heading" className="text-lg font-semibold">
+          Decision history
+        </h2>
+        <AdjudicationHistory events={history} units={units} />
+      </section>
+    </div>
+  );
+}

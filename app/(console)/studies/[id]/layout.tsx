@@ -1,0 +1,31 @@
+import Link from "next/link";
+import { StateBadge } from "@/components/studies/state-badge";
+import { StudyActions } from "@/components/studies/study-actions";
+import { StudyTabs } from "@/components/studies/study-tabs";
+import { studyForPage } from "@/components/studies/page-data";
+
+export default async function StudyLayout({ children, params }: { children: React.ReactNode; params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const { study, canManage, datasetName } = await studyForPage(id);
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link href="/studies" className="text-primary underline-offset-2 hover:underline">
+          ← All studies
+        </Link>
+      </p>
+      <div className="mb-4 flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-2xl font-semibold break-words">{study.name}</h1>
+            <StateBadge state={study.state} />
+          </div>
+          <p className="mt-1 text-muted">Validation study over {datasetName}</p>
+        </div>
+        {canManage && <StudyActions studyId={study.id} state={study.state} />}
+      </div>
+      <StudyTabs studyId={study.id} />
+      {children}
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { headers } from "next/headers";
+import { AgreementTable } from "@/components/studies/agreement-table";
+import { ExportsList } from "@/components/studies/exports-list";
+import { resultsFor, studyForPage } from "@/components/studies/page-data";
+import { ProgressSummary } from "@/components/studies/progress-summary";
+import { ShareLinks } from "@/components/studies/share-links";
+import { Alert } from "@/components/ui/alert";
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ created?: string }> };
+
+export async function generateMetadata({ params }: Props) {
+  const { study } = await studyForPage((await params).id);
+  return { title: study.name };
+}
+
+async function requestOrigin(): Promise<string> {
+  const h = await headers();
+  const host = h.get("x-forwarded-host") ?? h.get("host") ?? "localhost";
+  const proto = h.get("x-forwarded-proto")?.split(",")[0] ?? (/^(localhost|127\.|\[::1\])/.test(host) ? "http" : "https");
+  return `${proto}://${host}`;
+}
+
+export default async function StudyOverviewPage({ params, searchParams }: Props) {
+  const { study } = await studyForPage((await params).id);
+  const [results, origin, { created }] = await Promise.all([resultsFor(study), requestOrigin(), searchParams]);
+  const createdUnits = created !== undefined && /^\d+$/.test(created) ? Number(created) : null;
+  return (
+    <div className="space-y-6">
+      {createdUnits !== null && (
+        <Alert tone="success">
+          Study created with {createdUnits} {createdUnits === 1 ? "unit" : "units"}. {study.state === "draft" && "Open it when you are ready to share the link."}
+        </Alert>
+      )}
+      <ProgressSummary studyId={study.id} results={results} />
+      <section aria-labelledby="links-heading" className="space-y-3 rounded-card border border-line bg-surface p-4 sm:p-6">
+        <h2 id="links-heading" className="text-lg font-semibold">
+          Participant links
+        </h2>
+        {study.state !== "open" && (
+          <p className="text-sm text-muted">
+            The link works while the study is open{study.state === "closed" ? "; this study is closed." : "."}
+          </p>
+        )}
+        <ShareLinks
+          publicCode={study.publicCode}
+          completionCode={study.completionCode}
+          completionUrl={study.completionUrl}
+          entryMode={study.entryMode}
+          serverOrigin={origin}
+        />
+      </section>
+      <AgreementTable agreement={results.agreement} />
+      <ExportsList studyId={study.id} />
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import Link from "next/link";
+import { DECISION_LABELS, DECISIONS, isDecision, paginate } from "@/components/studies/format";
+import { checkNames, resultsFor, studyForPage } from "@/components/studies/page-data";
+import { Pagination } from "@/components/studies/pagination";
+import { UnitsTable } from "@/components/studies/units-table";
+import { buttonClass } from "@/components/ui/button";
+import { controlClass } from "@/components/ui/field";
+
+const PAGE_SIZE = 50;
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ decision?: string; ties?: string; page?: string }> };
+
+export async function generateMetadata({ params }: Props) {
+  const { study } = await studyForPage((await params).id);
+  return { title: `Units · ${study.name}` };
+}
+
+export default async function StudyUnitsPage({ params, searchParams }: Props) {
+  const { study } = await studyForPage((await params).id);
+  const [results, query] = await Promise.all([resultsFor(study), searchParams]);
+  const decision = isDecision(query.decision) ? query.decision : undefined;
+  const ties = query.ties === "1";
+  const filtered = results.units.filter(
+    (u) => (!decision || u.decision.status === decision) && (!ties || Object.values(u.decision.checks).some((c) => c.tie)),
+  );
+  const { rows, page, pages } = paginate(filtered, Number(query.page ?? 1), PAGE_SIZE);
+  const first = (page - 1) * PAGE_SIZE + 1;
+  const shown = filtered.length === 0 ? "No units" : `Units ${first}–${first + rows.length - 1} of ${filtered.length}`;
+  const filters = [decision && `decision ${DECISION_LABELS[decision]}`, ties && "with a tie"].filter(Boolean).join(", ");
+  const base = `/studies/${study.id}/units`;
+  return (
+    <section aria-labelledby="units-heading" className="space-y-4">
+      <h2 id="units-heading" className="text-lg font-semibold">
+        Units, votes and decisions
+      </h2>
+      <form method="get" action={base} className="flex flex-wrap items-end gap-3 rounded-card border border-line bg-surface p-4" aria-label="Filter units">
+        <div className="space-y-1">
+          <label htmlFor="units-decision" className="block text-sm font-medium">
+            Decision
+          </label>
+          <select id="units-decision" name="decision" defaultValue={decision ?? ""} className={controlClass}>
+            <option value="">All decisions</option>
+            {DECISIONS.map((d) => (
+              <option key={d} value={d}>
+                {DECISION_LABELS[d]} ({results.decisions[d]})
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex min-h-11 items-center gap-2">
+          <input id="units-ties" type="checkbox" name="ties" value="1" defaultChecked={ties} className="size-5 accent-primary" />
+          <label htmlFor="units-ties" className="text-sm font-medium">
+            Only units with a tie
+          </label>
+        </div>
+        <button type="submit" className={buttonClass("secondary")}>
+          Apply filter
+        </button>
+        {(decision || ties) && (
+          <Link href={base} className={buttonClass("ghost")}>
+            Show all units
+          </Link>
+        )}
+      </form>
+      <p className="text-sm text-muted" role="status">
+        {shown}
+        {filters && ` (${filters})`}.
+      </p>
+      {rows.length > 0 && (
+        <UnitsTable
+          units={rows}
+          names={checkNames(study)}
+          caption={`${shown}${filters ? ` (${filters})` : ""}. Vote counts per check, the majority, TIE where the votes are tied, and the unit's decision.`}
+        />
+      )}
+      <Pagination basePath={base} query={{ decision, ties: ties ? "1" : undefined }} page={page} pages={pages} label="Units pages" />
+    </section>
+  );
+}

@@ -1,0 +1,129 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useRef, useState, type FormEvent } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { RadioGroup, TextArea } from "@/components/studies/form-controls";
+import { TieMarker } from "@/components/studies/vote-cell";
+import { api, fieldErrors, type ApiProblem } from "@/lib/http/client";
+
+export interface QueueItem {
+  unitId: string;
+  ordinal: number;
+  title: string | null;
+  check: string;
+  prompt: string;
+  subject: string | null;
+  options: { value: string; label: string }[];
+  votes: string;
+  reason: "tie" | "disagreement";
+}
+
+export function itemName(item: Pick<QueueItem, "ordinal" | "prompt" | "subject">): string {
+  return `Unit #${item.ordinal}: ${item.prompt}${item.subject ? ` “${item.subject}”` : ""}`;
+}
+
+function ItemForm({ item, index, studyId, onRecorded }: { item: QueueItem; index: number; studyId: string; onRecorded: (text: string) => void }) {
+  const [decision, setDecision] = useState("");
+  const [reason, setReason] = useState("");
+  const [problem, setProblem] = useState<ApiProblem>();
+  const [busy, setBusy] = useState(false);
+  const errors = fieldErrors(problem);
+  const id = `adj-${index}`;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const local: ApiProblem["invalid_params"] = [
+      ...(decision ? [] : [{ name: "decision", reason: "Choose the decision." }]),
+      ...(reason.trim().length >= 3 ? [] : [{ name: "reason", reason: "Give a reason (at least a few words)." }]),
+    ];
+    if (local.length) return setProblem({ status: 422, title: "Invalid input", detail: "Fix the fields below.", code: "invalid_input", invalid_params: local });
+    setBusy(true);
+    const result = await api(`/api/studies/${studyId}/adjudications`, {
+      method: "POST",
+      json: { unitId: item.unitId, check: item.check, decision, reason: reason.trim() },
+    });
+    setBusy(false);
+    if (!result.ok) return setProblem(result.problem);
+    const label = item.options.find((o) => o.value === decision)?.label ?? decision;
+    onRecorded(`Recorded “${label}” for ${itemName(item)}.`);
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={`Adjudicate ${itemName(item)}`} className="space-y-3">
+      {problem && !problem.invalid_params && <Alert tone="error">{problem.detail}</Alert>}
+      <RadioGroup
+        id={`${id}-decision`}
+        name={`${id}-decision`}
+        legend="Decision"
+        inline
+        options={item.options}
+        value={decision}
+        error={errors.decision}
+        onChange={setDecision}
+      />
+      <TextArea
+        id={`${id}-reason`}
+        label="Reason"
+        hint="Required. Kept in the audit log with your name."
+        rows={2}
+        required
+        value={reason}
+        error={errors.reason}
+        onChange={(e) => setReason(e.target.value)}
+      />
+      <Button type="submit" disabled={busy}>
+        {busy ? "Recording…" : "Record decision"}
+      </Button>
+    </form>
+  );
+}
+
+// Ties and disagreements, one form each. A recorded decision overrides the vote; the queue then
+// reloads without the item, and the status line says what was recorded.
+export function AdjudicationQueue({ studyId, items, canManage }: { studyId: string; items: QueueItem[]; canManage: boolean }) {
+  const router = useRouter();
+  const [status, setStatus] = useState("");
+  const statusRef = useRef<HTMLDivElement>(null);
+  return (
+    <div className="space-y-4">
+      {/* takes focus after a decision, since the item's form leaves the page */}
+      <div ref={statusRef} tabIndex={-1} aria-live="polite" className="outline-none">
+        {status && <Alert tone="success">{status}</Alert>}
+      </div>
+      <ol className="space-y-4">
+        {items.map((item, i) => (
+          <li key={`${item.unitId}|${item.check}`} className="rounded-card border border-line bg-surface p-4 sm:p-6">
+            <h3 className="font-semibold">
+              Unit #{item.ordinal}
+              {item.title && <span className="font-normal text-muted"> · {item.title}</span>}
+            </h3>
+            <p className="mt-1">
+              {item.prompt}
+              {item.subject && <span className="text-muted"> “{item.subject}”</span>}
+            </p>
+            <p className="mt-1 text-sm">
+              Votes: <span className="tabular-nums">{item.votes}</span>{" "}
+              {item.reason === "tie" ? <TieMarker /> : <span className="rounded border border-line px-1.5 text-xs font-semibold">DISAGREEMENT</span>}
+            </p>
+            {canManage && (
+              <div className="mt-4">
+                <ItemForm
+                  item={item}
+                  index={i}
+                  studyId={studyId}
+                  onRecorded={(text) => {
+                    setStatus(text);
+                    statusRef.current?.focus();
+                    router.refresh();
+                  }}
+                />
+              </div>
+            )}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

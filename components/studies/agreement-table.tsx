@@ -1,0 +1,80 @@
+import { formatFigure } from "@/components/studies/format";
+import type { StudyResults } from "@/lib/studies/results";
+
+const th = "px-3 py-2 font-medium";
+const td = "px-3 py-2 text-right tabular-nums";
+
+function Figure({ value, noteId, notes }: { value: number | null; noteId: string; notes: string[] }) {
+  if (value !== null) return <>{formatFigure(value)}</>;
+  // the reason is written under the table; the title repeats it for pointer users
+  return (
+    <span title={notes.join("; ") || "Not defined for these ratings"} aria-describedby={notes.length ? noteId : undefined}>
+      —<span className="sr-only"> (not defined)</span>
+    </span>
+  );
+}
+
+// Fleiss' κ, Krippendorff's α (nominal) and percent agreement per check, 3 decimals; a figure
+// the data cannot define is "—" with the reason.
+export function AgreementTable({ agreement }: { agreement: StudyResults["agreement"] }) {
+  const withNotes = agreement.filter((a) => a.figures.notes.length > 0);
+  return (
+    <section aria-labelledby="agreement-heading" className="space-y-3 rounded-card border border-line bg-surface p-4 sm:p-6">
+      <h2 id="agreement-heading" className="text-lg font-semibold">
+        Agreement per check
+      </h2>
+      {agreement.length === 0 ? (
+        <p className="text-sm text-muted">No responses yet.</p>
+      ) : (
+        <>
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[36rem] text-left text-sm">
+              <caption className="mb-2 text-left text-sm text-muted">
+                Agreement among participants per check. Percent agreement is the share of agreeing pairs (0 to 1). Answer-key items are pooled.
+              </caption>
+              <thead className="border-b border-line text-muted">
+                <tr>
+                  <th scope="col" className={th}>Check</th>
+                  <th scope="col" className={`${th} text-right`}>Items</th>
+                  <th scope="col" className={`${th} text-right`}>Ratings</th>
+                  <th scope="col" className={`${th} text-right`}>Fleiss’ κ</th>
+                  <th scope="col" className={`${th} text-right`}>Krippendorff’s α (nominal)</th>
+                  <th scope="col" className={`${th} text-right`}>Percent agreement</th>
+                </tr>
+              </thead>
+              <tbody>
+                {agreement.map((a, i) => {
+                  const noteId = `agreement-note-${i}`;
+                  return (
+                    <tr key={a.check} className="border-b border-line last:border-0">
+                      <th scope="row" className="px-3 py-2 font-medium">{a.label}</th>
+                      <td className={td}>{a.figures.items}</td>
+                      <td className={td}>{a.figures.ratings}</td>
+                      <td className={td}><Figure value={a.figures.fleissKappa} noteId={noteId} notes={a.figures.notes} /></td>
+                      <td className={td}><Figure value={a.figures.krippendorffAlpha} noteId={noteId} notes={a.figures.notes} /></td>
+                      <td className={td}><Figure value={a.figures.percentAgreement} noteId={noteId} notes={a.figures.notes} /></td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          {withNotes.length > 0 && (
+            <div className="text-sm text-muted">
+              <h3 className="font-medium text-ink">Notes</h3>
+              <ul className="mt-1 list-disc space-y-1 pl-5">
+                {agreement.map((a, i) =>
+                  a.figures.notes.length ? (
+                    <li key={a.check} id={`agreement-note-${i}`}>
+                      {a.label}: {a.figures.notes.join("; ")}.
+                    </li>
+                  ) : null,
+                )}
+              </ul>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

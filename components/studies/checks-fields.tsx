@@ -1,0 +1,154 @@
+"use client";
+
+import { Button } from "@/components/ui/button";
+import { fieldId, type FieldErrors } from "@/components/studies/form-errors";
+import { Checkbox, Input, Section } from "@/components/studies/form-controls";
+import { LabelEditor } from "@/components/studies/label-editor";
+import { ANSWER_KEY_HELP, renameDraft, type FlagDraft, type StudyFormState, type Update } from "@/components/studies/form-model";
+import { useFocusAfterRender } from "@/components/studies/use-focus";
+
+function FlagRow({ flag, index, count, errors, update, onRemoved }: {
+  flag: FlagDraft;
+  index: number;
+  count: number;
+  errors: FieldErrors;
+  update: Update;
+  onRemoved: () => void;
+}) {
+  const base = `config.contextChecks.flags.${index}`;
+  const n = index + 1;
+  const set = (change: (f: FlagDraft) => FlagDraft) =>
+    update((s) => ({ ...s, flags: s.flags.map((f) => (f.id === flag.id ? change(f) : f)) }));
+  return (
+    <li>
+      <fieldset className="min-w-0 space-y-3 rounded-control border border-line p-3 sm:p-4">
+        <legend className="px-1 text-sm font-semibold">Flag {n}</legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Input
+            id={fieldId(`${base}.label`)}
+            label={<><span className="sr-only">Flag {n} </span>Label</>}
+            value={flag.label}
+            error={errors[`${base}.label`]}
+            onChange={(e) => set((f) => renameDraft(f, e.target.value))}
+          />
+          <Input
+            id={fieldId(`${base}.key`)}
+            label={<><span className="sr-only">Flag {n} </span>Key</>}
+            hint="Names the flag in exports: lower-case letters, digits and _."
+            value={flag.key}
+            error={errors[`${base}.key`]}
+            onChange={(e) => set((f) => ({ ...f, key: e.target.value, keyEdited: true }))}
+            spellCheck={false}
+            autoCapitalize="off"
+          />
+        </div>
+        <Input
+          id={fieldId(`${base}.description`)}
+          label={<><span className="sr-only">Flag {n} </span>Description (optional)</>}
+          hint="Shown to participants under the flag."
+          value={flag.description}
+          error={errors[`${base}.description`]}
+          onChange={(e) => set((f) => ({ ...f, description: e.target.value }))}
+        />
+        <Button
+          variant="secondary"
+          disabled={count <= 1}
+          onClick={() => {
+            update((s) => ({ ...s, flags: s.flags.filter((f) => f.id !== flag.id) }));
+            onRemoved();
+          }}
+        >
+          Remove flag {n}
+          <span className="sr-only"> ({flag.label || "unnamed"})</span>
+        </Button>
+      </fieldset>
+    </li>
+  );
+}
+
+export function ChecksFields({ state, update, errors }: { state: StudyFormState; update: Update; errors: FieldErrors }) {
+  const focusLater = useFocusAfterRender();
+  const addFlagId = "study-add-flag";
+
+  function addFlag() {
+    const id = `flag-${state.seq}`;
+    update((s) => ({ ...s, seq: s.seq + 1, flags: [...s.flags, { id, key: "", label: "", description: "", keyEdited: false }] }));
+    focusLater(fieldId(`config.contextChecks.flags.${state.flags.length}.label`));
+  }
+
+  return (
+    <Section
+      id={fieldId("config")}
+      legend="Checks"
+      description="What each participant is asked about a unit. Choose at least one."
+    >
+      {errors.config && (
+        <p id={`${fieldId("config")}-error`} className="text-sm font-medium text-danger">
+          {errors.config}
+        </p>
+      )}
+
+      <div className="space-y-4 border-t border-line pt-4">
+        <Checkbox
+          id="study-context-checks"
+          label="Context checks"
+          hint="Yes/no flags about the conversation or passage, e.g. whether it is incoherent or unsafe."
+          checked={state.contextChecks}
+          onChange={(e) => update((s) => ({ ...s, contextChecks: e.target.checked }))}
+        />
+        {state.contextChecks && (
+          <div className="space-y-3 sm:ml-8">
+            {errors["config.contextChecks.flags"] && (
+              <p id={fieldId("config.contextChecks.flags")} tabIndex={-1} className="text-sm font-medium text-danger">
+                {errors["config.contextChecks.flags"]}
+              </p>
+            )}
+            <ul className="space-y-3" aria-label="Context flags">
+              {state.flags.map((flag, i) => (
+                <FlagRow
+                  key={flag.id}
+                  flag={flag}
+                  index={i}
+                  count={state.flags.length}
+                  errors={errors}
+                  update={update}
+                  onRemoved={() => focusLater(addFlagId)}
+                />
+              ))}
+            </ul>
+            <Button id={addFlagId} variant="secondary" onClick={addFlag} disabled={state.flags.length >= 10}>
+              Add flag
+            </Button>
+            <Checkbox
+              id="study-comment"
+              label="Let participants add a comment"
+              checked={state.comment}
+              onChange={(e) => update((s) => ({ ...s, comment: e.target.checked }))}
+            />
+          </div>
+        )}
+      </div>
+
+      <div className="border-t border-line pt-4">
+        <Checkbox
+          id="study-answer-key"
+          label="Answer-key checks"
+          hint={ANSWER_KEY_HELP}
+          checked={state.answerKey}
+          onChange={(e) => update((s) => ({ ...s, answerKey: e.target.checked }))}
+        />
+      </div>
+
+      <div className="space-y-4 border-t border-line pt-4">
+        <Checkbox
+          id="study-label-judgement"
+          label="Label judgement"
+          hint="One label from a set you define, e.g. whether a note is accurate."
+          checked={state.labelJudgement}
+          onChange={(e) => update((s) => ({ ...s, labelJudgement: e.target.checked }))}
+        />
+        {state.labelJudgement && <LabelEditor state={state} update={update} errors={errors} />}
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,73 @@
+// Display helpers for the dashboard. Pure, so they are unit-tested.
+
+export type Decision = "incomplete" | "keep" | "reject" | "needs_review";
+
+export const DECISION_LABELS: Record<Decision, string> = {
+  keep: "Keep",
+  reject: "Reject",
+  needs_review: "Needs review",
+  incomplete: "Incomplete",
+};
+
+export const DECISIONS: Decision[] = ["keep", "reject", "needs_review", "incomplete"];
+
+export function isDecision(value: unknown): value is Decision {
+  return typeof value === "string" && (DECISIONS as string[]).includes(value);
+}
+
+/** An agreement figure with 3 decimals; null (undefined for this data) as an em dash. */
+export function formatFigure(value: number | null): string {
+  return value === null || !Number.isFinite(value) ? "—" : value.toFixed(3);
+}
+
+export function formatShare(value: number | null): string {
+  return value === null || !Number.isFinite(value) ? "—" : `${(value * 100).toFixed(1)}%`;
+}
+
+/** Seconds as "42 s", "3 min 05 s" or "1 h 02 min". */
+export function formatSeconds(seconds: number | null): string {
+  if (seconds === null || !Number.isFinite(seconds)) return "—";
+  const s = Math.round(seconds);
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, "0")} s`;
+  return `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, "0")} min`;
+}
+
+export interface OptionLabel {
+  value: string;
+  label: string;
+}
+
+export function optionLabel(options: OptionLabel[], value: string | null): string {
+  if (value === null) return "—";
+  return options.find((o) => o.value === value)?.label ?? value;
+}
+
+/** Vote counts in the check's option order, e.g. "Yes 2 · No 1"; answers outside the options come last. */
+export function formatCounts(counts: Record<string, number>, options: OptionLabel[]): string {
+  const known = options.filter((o) => (counts[o.value] ?? 0) > 0).map((o) => `${o.label} ${counts[o.value]}`);
+  const other = Object.entries(counts)
+    .filter(([value, n]) => n > 0 && !options.some((o) => o.value === value))
+    .map(([value, n]) => `${value} ${n}`);
+  const parts = [...known, ...other];
+  return parts.length ? parts.join(" · ") : "no votes";
+}
+
+/** Why a unit was rejected, in words. `names` maps check keys (e.g. "flag:unsafe") and label keys to their labels. */
+export function reasonLabel(reason: string, names: { flags: Record<string, string>; labels: Record<string, string> }): string {
+  if (reason === "answer_key") return "answer key judged wrong";
+  if (reason === "llm_judge") return "LLM judge did not agree";
+  if (reason.startsWith("flag:")) return `flagged ${names.flags[reason] ?? reason.slice(5)}`;
+  if (reason.startsWith("label:")) {
+    const key = reason.slice(6);
+    return key === "tie" ? "label tied" : `label ${names.labels[key] ?? key}`;
+  }
+  return reason;
+}
+
+/** 1-based page numbers, clamped; the slice of rows on that page. */
+export function paginate<T>(rows: T[], page: number, size: number): { rows: T[]; page: number; pages: number } {
+  const pages = Math.max(1, Math.ceil(rows.length / size));
+  const p = Math.min(Math.max(1, Number.isFinite(page) ? Math.floor(page) : 1), pages);
+  return { rows: rows.slice((p - 1) * size, p * size), page: p, pages };
+}

@@ -1,0 +1,145 @@
+"use client";
+
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { fieldId, type FieldErrors } from "@/components/studies/form-errors";
+import { Checkbox, Input } from "@/components/studies/form-controls";
+import { applyPreset, LABEL_PRESETS, renameDraft, type LabelDraft, type StudyFormState, type Update } from "@/components/studies/form-model";
+import { useFocusAfterRender } from "@/components/studies/use-focus";
+
+const base = "config.labelJudgement";
+
+function LabelRow({ label, index, count, errors, update, onRemoved }: {
+  label: LabelDraft;
+  index: number;
+  count: number;
+  errors: FieldErrors;
+  update: Update;
+  onRemoved: () => void;
+}) {
+  const name = `${base}.labels.${index}`;
+  const n = index + 1;
+  const set = (change: (l: LabelDraft) => LabelDraft) =>
+    update((s) => ({ ...s, labels: s.labels.map((l) => (l.id === label.id ? change(l) : l)) }));
+  const prefix = <span className="sr-only">Label {n} </span>;
+  return (
+    <li>
+      <fieldset className="min-w-0 space-y-3 rounded-control border border-line p-3 sm:p-4">
+        <legend className="px-1 text-sm font-semibold">Label {n}</legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Input
+            id={fieldId(`${name}.label`)}
+            label={<>{prefix}Text</>}
+            value={label.label}
+            error={errors[`${name}.label`]}
+            onChange={(e) => set((l) => renameDraft(l, e.target.value))}
+          />
+          <Input
+            id={fieldId(`${name}.key`)}
+            label={<>{prefix}Key</>}
+            hint="Names the label in exports: lower-case letters, digits and _."
+            value={label.key}
+            error={errors[`${name}.key`]}
+            onChange={(e) => set((l) => ({ ...l, key: e.target.value, keyEdited: true }))}
+            spellCheck={false}
+            autoCapitalize="off"
+          />
+        </div>
+        <Input
+          id={fieldId(`${name}.description`)}
+          label={<>{prefix}Description (optional)</>}
+          value={label.description}
+          error={errors[`${name}.description`]}
+          onChange={(e) => set((l) => ({ ...l, description: e.target.value }))}
+        />
+        <Checkbox
+          id={fieldId(`${name}.rejects`)}
+          label={<>{prefix}Rejects the item</>}
+          hint="A unit whose decided label is this one is left out of the validated dataset."
+          checked={label.rejects}
+          onChange={(e) => set((l) => ({ ...l, rejects: e.target.checked }))}
+        />
+        <Button
+          variant="secondary"
+          disabled={count <= 2}
+          onClick={() => {
+            update((s) => ({ ...s, labels: s.labels.filter((l) => l.id !== label.id) }));
+            onRemoved();
+          }}
+        >
+          Remove label {n}
+          <span className="sr-only"> ({label.label || "unnamed"})</span>
+        </Button>
+      </fieldset>
+    </li>
+  );
+}
+
+export function LabelEditor({ state, update, errors }: { state: StudyFormState; update: Update; errors: FieldErrors }) {
+  const focusLater = useFocusAfterRender();
+  const [notice, setNotice] = useState("");
+  const addId = "study-add-label";
+
+  function addLabel() {
+    const id = `label-${state.seq}`;
+    update((s) => ({ ...s, seq: s.seq + 1, labels: [...s.labels, { id, key: "", label: "", description: "", rejects: false, keyEdited: false }] }));
+    focusLater(fieldId(`${base}.labels.${state.labels.length}.label`));
+  }
+
+  return (
+    <div className="space-y-4 sm:ml-8">
+      <div className="space-y-2">
+        <p className="text-sm font-medium" id="study-presets-label">
+          Start from a preset
+        </p>
+        <div className="flex flex-wrap gap-2" role="group" aria-labelledby="study-presets-label">
+          {LABEL_PRESETS.map((p) => (
+            <Button
+              key={p.id}
+              variant="secondary"
+              onClick={() => {
+                update((s) => applyPreset(s, p));
+                setNotice(`Preset “${p.name}” applied: ${p.labels.map((l) => l.label).join(", ")}.`);
+              }}
+            >
+              {p.name}
+            </Button>
+          ))}
+        </div>
+        <p className="text-sm text-muted" aria-live="polite">
+          {notice}
+        </p>
+      </div>
+      <Input
+        id={fieldId(`${base}.prompt`)}
+        label="Prompt"
+        hint="The question annotators answer with one label."
+        value={state.labelPrompt}
+        error={errors[`${base}.prompt`]}
+        onChange={(e) => update((s) => ({ ...s, labelPrompt: e.target.value }))}
+      />
+      {errors[`${base}.labels`] && (
+        <p id={fieldId(`${base}.labels`)} tabIndex={-1} className="text-sm font-medium text-danger">
+          {errors[`${base}.labels`]}
+        </p>
+      )}
+      <ul className="space-y-3" aria-label="Labels">
+        {state.labels.map((label, i) => (
+          <LabelRow
+            key={label.id}
+            label={label}
+            index={i}
+            count={state.labels.length}
+            errors={errors}
+            update={update}
+            onRemoved={() => focusLater(addId)}
+          />
+        ))}
+      </ul>
+      <Button id={addId} variant="secondary" onClick={addLabel} disabled={state.labels.length >= 9}>
+        Add label
+      </Button>
+      <p className="text-sm text-muted">Between 2 and 9 labels.</p>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import "server-only";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import type { StudySettings } from "@/components/studies/form-model";
+import { requirePage } from "@/lib/auth/guards";
+import { can } from "@/lib/auth/permissions";
+import { db, type Study } from "@/lib/db/client";
+import { validationConfigSchema } from "@/lib/designs/validation/config";
+import { AppError } from "@/lib/http/errors";
+import { studyResults } from "@/lib/studies/results";
+import { getStudyFor } from "@/lib/studies/service";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// What the study pages share, read once per request (the layout and the page both ask).
+export const studyForPage = cache(async (id: string) => {
+  const user = await requirePage("studies.read");
+  if (!UUID.test(id)) notFound();
+  let study: Study;
+  try {
+    study = await getStudyFor(user, id);
+  } catch (err) {
+    if (err instanceof AppError && err.code === "not_found") notFound();
+    throw err;
+  }
+  const dataset = await db().dataset.findUnique({ where: { id: study.datasetId }, select: { name: true, benchmark: true, versionLabel: true } });
+  return {
+    user,
+    study,
+    canManage: can(user, "studies.manage", study),
+    datasetName: dataset ? `${dataset.name}${dataset.versionLabel ? ` ${dataset.versionLabel}` : ""} (${dataset.benchmark})` : "(deleted)",
+  };
+});
+
+export const resultsFor = cache((study: Study) => studyResults(study));
+
+export function settingsOf(study: Study): StudySettings {
+  return {
+    name: study.name,
+    unitType: study.unitType,
+    filter: study.filter as Record<string, string[]>,
+    n: study.n,
+    maxUnitsPerParticipant: study.maxUnitsPerParticipant,
+    leaseMinutes: study.leaseMinutes,
+    instructions: study.instructions,
+    entryMode: study.entryMode,
+    completionUrl: study.completionUrl,
+    config: validationConfigSchema.parse(study.config),
+  };
+}
+
+/** Check and flag/label names for the dashboard's columns and reasons. */
+export function checkNames(study: Study) {
+  const config = validationConfigSchema.parse(study.config);
+  return {
+    config,
+    flags: Object.fromEntries((config.contextChecks?.flags ?? []).map((f) => [`flag:${f.key}`, f.label])),
+    labels: Object.fromEntries((config.labelJudgement?.labels ?? []).map((l) => [l.key, l.label])),
+  };
+}

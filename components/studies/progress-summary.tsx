@@ -1,0 +1,59 @@
+import Link from "next/link";
+import { DECISION_LABELS, DECISIONS, formatSeconds } from "@/components/studies/format";
+import type { StudyResults } from "@/lib/studies/results";
+
+function Stat({ term, value, detail }: { term: string; value: string | number; detail?: string }) {
+  return (
+    <div className="rounded-control border border-line bg-surface p-3">
+      <dt className="text-sm text-muted">{term}</dt>
+      <dd className="mt-1 text-xl font-semibold tabular-nums">
+        {value}
+        {detail && <span className="ml-1 text-sm font-normal text-muted">{detail}</span>}
+      </dd>
+    </div>
+  );
+}
+
+const pct = (part: number, whole: number) => (whole ? (100 * part) / whole : 0);
+
+// Units complete / in progress / remaining, who took part, how long a unit takes, and what was decided.
+export function ProgressSummary({ studyId, results }: { studyId: string; results: StudyResults }) {
+  const p = results.progress;
+  return (
+    <section aria-labelledby="progress-heading" className="space-y-4 rounded-card border border-line bg-surface p-4 sm:p-6">
+      <h2 id="progress-heading" className="text-lg font-semibold">
+        Progress
+      </h2>
+      <div aria-hidden="true" className="flex h-3 overflow-hidden rounded-full bg-bg ring-1 ring-line">
+        <div className="bg-success" style={{ width: `${pct(p.complete, p.units)}%` }} />
+        <div className="bg-primary/60" style={{ width: `${pct(p.inProgress, p.units)}%` }} />
+      </div>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        <Stat term="Units complete" value={p.complete} detail={`of ${p.units}`} />
+        <Stat term="In progress" value={p.inProgress} />
+        <Stat term="Remaining" value={p.remaining} />
+        <Stat term="Participants" value={p.participants} />
+        <Stat term="Responses" value={p.responses} />
+        <Stat term="Median time per unit" value={formatSeconds(p.medianSecondsPerUnit)} />
+      </dl>
+      <h3 className="text-base font-semibold">Decisions</h3>
+      <ul className="flex flex-wrap gap-2 text-sm">
+        {DECISIONS.map((d) => (
+          <li key={d}>
+            <Link href={`/studies/${studyId}/units?decision=${d}`} className="inline-flex min-h-11 items-center gap-2 rounded-control border border-line px-3 hover:bg-bg">
+              {DECISION_LABELS[d]} <span className="font-semibold tabular-nums">{results.decisions[d]}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {results.queue.length > 0 && (
+        <p className="text-sm">
+          <Link href={`/studies/${studyId}/adjudication`} className="font-medium text-primary underline underline-offset-2">
+            {results.queue.length} {results.queue.length === 1 ? "check waits" : "checks wait"} for adjudication
+          </Link>{" "}
+          (ties and disagreements).
+        </p>
+      )}
+    </section>
+  );
+}

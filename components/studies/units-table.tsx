@@ -1,0 +1,103 @@
+import { DecisionBadge } from "@/components/studies/decision-badge";
+import { reasonLabel } from "@/components/studies/format";
+import { TieMarker, VoteSummary } from "@/components/studies/vote-cell";
+import type { ValidationConfig } from "@/lib/designs/validation/config";
+import type { UnitRow } from "@/lib/studies/results";
+
+const th = "px-3 py-2 font-medium align-bottom";
+const td = "px-3 py-2 align-top";
+
+export interface CheckNames {
+  config: ValidationConfig;
+  flags: Record<string, string>;
+  labels: Record<string, string>;
+}
+
+function AnswerKeyCell({ unit }: { unit: UnitRow }) {
+  const items = unit.checks.filter((c) => c.kind !== "flag" && c.kind !== "label");
+  if (items.length === 0) return <span className="text-muted">no questions</span>;
+  const ties = items.filter((c) => unit.decision.checks[c.key]?.tie).length;
+  const rejected = unit.decision.rejectedQuestions.length;
+  return (
+    <div className="space-y-1">
+      <p>
+        {items.length} items{ties > 0 && <> · {ties} tied</>}
+        {rejected > 0 && <> · {rejected} {rejected === 1 ? "question" : "questions"} rejected</>}
+      </p>
+      <details>
+        <summary className="cursor-pointer text-primary">
+          Show items<span className="sr-only"> of unit {unit.ordinal}</span>
+        </summary>
+        <ul className="mt-2 space-y-2">
+          {items.map((c) => (
+            <li key={c.key} className="border-l-2 border-line pl-2">
+              <p className="font-medium">
+                {c.prompt}
+                {unit.decision.checks[c.key]?.tie && <> <TieMarker /></>}
+              </p>
+              {c.subject && <p className="text-muted">“{c.subject}”</p>}
+              <VoteSummary result={unit.decision.checks[c.key]} options={c.options} />
+            </li>
+          ))}
+        </ul>
+      </details>
+    </div>
+  );
+}
+
+// Per unit and check: the votes, the majority, ties marked, and the unit's decision with reasons.
+export function UnitsTable({ units, names, caption }: { units: UnitRow[]; names: CheckNames; caption: string }) {
+  const columns = [
+    ...(names.config.contextChecks?.flags ?? []).map((f) => ({ key: `flag:${f.key}`, label: f.label })),
+    ...(names.config.labelJudgement ? [{ key: "label", label: "Label judgement" }] : []),
+  ];
+  const answerKey = names.config.answerKey;
+  return (
+    <div className="overflow-x-auto rounded-card border border-line bg-surface">
+      <table className="w-full min-w-[48rem] text-left text-sm">
+        <caption className="px-3 pt-3 text-left text-sm text-muted">{caption}</caption>
+        <thead className="border-b border-line text-muted">
+          <tr>
+            <th scope="col" className={th}>Unit</th>
+            <th scope="col" className={th}>Title</th>
+            {columns.map((c) => (
+              <th key={c.key} scope="col" className={th}>{c.label}</th>
+            ))}
+            {answerKey && <th scope="col" className={th}>Answer key</th>}
+            <th scope="col" className={th}>Responses</th>
+            <th scope="col" className={th}>Decision</th>
+            <th scope="col" className={th}>Reasons</th>
+          </tr>
+        </thead>
+        <tbody>
+          {units.map((u) => (
+            <tr key={u.unitId} className="border-b border-line last:border-0">
+              <th scope="row" className={`${td} font-medium tabular-nums`}>#{u.ordinal}</th>
+              <td className={`${td} max-w-48 break-words`}>{u.title ?? <span className="text-muted">—</span>}</td>
+              {columns.map((c) => (
+                <td key={c.key} className={td}>
+                  <VoteSummary result={u.decision.checks[c.key]} options={u.checks.find((x) => x.key === c.key)?.options ?? []} />
+                </td>
+              ))}
+              {answerKey && (
+                <td className={`${td} min-w-56`}>
+                  <AnswerKeyCell unit={u} />
+                </td>
+              )}
+              <td className={`${td} tabular-nums whitespace-nowrap`}>
+                {u.submitted}
+                {u.live > 0 && <span className="text-muted"> + {u.live} in progress</span>}
+              </td>
+              <td className={td}>
+                <DecisionBadge decision={u.decision.status} />
+              </td>
+              <td className={`${td} text-muted`}>
+                {u.decision.reasons.length ? u.decision.reasons.map((r) => reasonLabel(r, names)).join("; ") : "—"}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { formatCounts, formatFigure, formatSeconds, formatShare, paginate, reasonLabel } from "@/components/studies/format";
+
+const YES_NO = [
+  { value: "yes", label: "Yes" },
+  { value: "no", label: "No" },
+];
+
+describe("dashboard formatting", () => {
+  it("shows agreement figures with 3 decimals and undefined ones as a dash", () => {
+    expect(formatFigure(0.41234)).toBe("0.412");
+    expect(formatFigure(-0.05)).toBe("-0.050");
+    expect(formatFigure(1)).toBe("1.000");
+    expect(formatFigure(null)).toBe("—");
+    expect(formatShare(2 / 3)).toBe("66.7%");
+    expect(formatShare(null)).toBe("—");
+  });
+
+  it("writes vote counts in the check's option order, skipping zeros, unknown answers last", () => {
+    expect(formatCounts({ no: 1, yes: 2 }, YES_NO)).toBe("Yes 2 · No 1");
+    expect(formatCounts({ no: 3, yes: 0 }, YES_NO)).toBe("No 3");
+    expect(formatCounts({ maybe: 1, yes: 1 }, YES_NO)).toBe("Yes 1 · maybe 1");
+    expect(formatCounts({}, YES_NO)).toBe("no votes");
+  });
+
+  it("writes durations for people", () => {
+    expect(formatSeconds(null)).toBe("—");
+    expect(formatSeconds(42.4)).toBe("42 s");
+    expect(formatSeconds(185)).toBe("3 min 05 s");
+    expect(formatSeconds(3720)).toBe("1 h 02 min");
+  });
+
+  it("names the reasons a unit was rejected", () => {
+    const names = { flags: { "flag:unsafe": "Unsafe" }, labels: { inappropriate: "Inappropriate" } };
+    expect(reasonLabel("flag:unsafe", names)).toBe("flagged Unsafe");
+    expect(reasonLabel("label:inappropriate", names)).toBe("label Inappropriate");
+    expect(reasonLabel("label:tie", names)).toBe("label tied");
+    expect(reasonLabel("llm_judge", names)).toBe("LLM judge did not agree");
+  });
+
+  it("paginates 5,000 units into clamped pages", () => {
+    const rows = Array.from({ length: 5000 }, (_, i) => i);
+    expect(paginate(rows, 2, 50)).toMatchObject({ page: 2, pages: 100 });
+    expect(paginate(rows, 2, 50).rows[0]).toBe(50);
+    expect(paginate(rows, 999, 50).page).toBe(100);
+    expect(paginate(rows, Number.NaN, 50).page).toBe(1);
+    expect(paginate([], 3, 50)).toEqual({ rows: [], page: 1, pages: 1 });
+  });
+});
