@@ -1,5 +1,7 @@
 import { agreementCommand } from "@/lib/cli/agreement";
 import { datasetsCommand } from "@/lib/cli/datasets";
+import { exportCommand } from "@/lib/cli/export";
+import { importCommand } from "@/lib/cli/import";
 import { importPredictionsCommand } from "@/lib/cli/import-predictions";
 
 // The CLI's command table. Each command parses its own arguments with zod and returns an exit code.
@@ -10,6 +12,8 @@ export interface Command {
 
 export const commands: Record<string, Command> = {
   agreement: agreementCommand,
+  import: importCommand,
   datasets: datasetsCommand,
+  export: exportCommand,
   "import-predictions": importPredictionsCommand,
 };

@@ -1,0 +1,133 @@
+import { randomUUID } from "node:crypto";
+import { stat } from "node:fs/promises";
+import path from "node:path";
+import { detectSource, resolveBenchmark } from "@/lib/benchmarks/detect";
+import { getAdapter } from "@/lib/benchmarks/registry";
+import type { BenchmarkName, ImportIssue, QuestionKind } from "@/lib/benchmarks/types";
+import { IssueCollector, readAndParse } from "@/lib/benchmarks/validate";
+import { countedChunks, sha256File } from "@/lib/datasets/hash";
+import { ImportWriter } from "@/lib/datasets/import-writer";
+import { pool } from "@/lib/db/pool";
+import { withTransaction } from "@/lib/db/tx";
+import { AppError } from "@/lib/http/errors";
+
+// One benchmark file in, all or nothing: every record is validated, and a single problem
+// anywhere rolls the whole import back (one transaction), leaving no rows behind.
+
+export interface ImportInput {
+  file: string;
+  /** the name the user's file had (for detection hints and the record of where data came from) */
+  fileName?: string;
+  benchmark: BenchmarkName | "auto";
+  name?: string;
+  versionLabel?: string;
+  asNewVersion?: boolean;
+  ownerId: string | null;
+  onProgress?: (p: { bytes: number; total: number; records: number }) => void;
+}
+
+export interface ImportSummary {
+  datasetId: string;
+  name: string;
+  benchmark: BenchmarkName;
+  sourceRecords: number;
+  contexts: number;
+  questions: number;
+  byKind: Partial<Record<QuestionKind, number>>;
+  mainTag: string;
+  byMainTag: Record<string, number>;
+}
+
+/** A refused import: the problems found (the first 50) and how many there were in all. */
+export class ImportRejected extends AppError {
+  constructor(code: "invalid_input" | "conflict", message: string, readonly issues: ImportIssue[] = [], readonly total = issues.length) {
+    super(code, message, { extra: { issues, total } });
+  }
+}
+
+export async function importDataset(input: ImportInput): Promise<ImportSummary> {
+  const fileName = input.fileName ?? path.basename(input.file);
+  const size = (await stat(input.file)).size;
+  if (size === 0) throw new ImportRejected("invalid_input", "The file is empty.", [{ record: null, path: "", message: "The file is empty" }]);
+
+  const contentHash = await sha256File(input.file);
+  const previous = await pool().query<{ name: string; id: string; hashVersion: number }>(
+    `SELECT id, name, "hashVersion" FROM "Dataset" WHERE "contentHash" = $1 ORDER BY "hashVersion" DESC LIMIT 1`,
+    [contentHash],
+  );
+  const earlier = previous.rows[0];
+  if (earlier && !input.asNewVersion) {
+    throw new ImportRejected(
+      "conflict",
+      `This file was already imported as "${earlier.name}" (${earlier.id}). Import it as a new version to keep both (--as-new-version).`,
+    );
+  }
+
+  const resolved = resolveBenchmark(input.benchmark, await detectSource(input.file, fileName));
+  if ("error" in resolved) throw new ImportRejected("invalid_input", resolved.error, [{ record: null, path: "", message: resolved.error }]);
+  const adapter = getAdapter(resolved.benchmark);
+  const name = input.name?.trim() || path.basename(fileName).replace(/\.(json|jsonl|csv|parquet)(\.sample)?$/i, "");
+
+  try {
+    return await withTransaction(async (client) => {
+      const datasetId = randomUUID();
+      await client.query(
+        `INSERT INTO "Dataset" (id, name, benchmark, "versionLabel", "contentHash", "hashVersion", "sourceFileName", container, layout,
+           "sourceRecords", "contextCount", "questionCount", summary, "ownerId")
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, '{}', 0, 0, 0, '{}', $9)`,
+        [datasetId, name, adapter.name, input.versionLabel ?? null, contentHash, (earlier?.hashVersion ?? 0) + 1, fileName, resolved.container, input.ownerId],
+      );
+      const writer = new ImportWriter(client, datasetId, adapter.mainTag);
+      const issues = new IssueCollector(50);
+      let bytes = 0;
+      const source = countedChunks(input.file, (b) => (bytes = b));
+      const pipeline = readAndParse(source, { container: resolved.container, adapter, file: { name: fileName } });
+      let records = 0;
+      let layout = null;
+      for (;;) {
+        const next = await pipeline.next();
+        if (next.done) {
+          layout = next.value;
+          break;
+        }
+        records++;
+        if (next.value.type === "issue") issues.add(next.value.issue);
+        else if (issues.total === 0) await writer.add(next.value.raw.index, next.value.raw.raw, next.value.parsed);
+        if (records % 1000 === 0) input.onProgress?.({ bytes, total: size, records });
+      }
+      if (issues.total > 0 || !layout) {
+        const { first, total } = issues.summary();
+        throw new ImportRejected("invalid_input", `The file has ${total} problem(s); nothing was imported.`, first, total);
+      }
+      if (writer.sourceRecords === 0) {
+        throw new ImportRejected("invalid_input", "The file holds no records.", [{ record: null, path: "", message: "The file holds no records" }]);
+      }
+      await writer.flush();
+      input.onProgress?.({ bytes: size, total: size, records });
+      const summary = { byKind: writer.byKind, mainTag: adapter.mainTag, byMainTag: writer.byMainTag };
+      await client.query(
+        `UPDATE "Dataset" SET layout = $2, "sourceRecords" = $3, "contextCount" = $4, "questionCount" = $5, summary = $6 WHERE id = $1`,
+        [datasetId, JSON.stringify(layout), writer.sourceRecords, writer.contextCount, writer.questionCount, JSON.stringify(summary)],
+      );
+      await client.query(
+        `INSERT INTO "AuditEvent" (id, "actorId", action, "targetType", "targetId", after) VALUES (gen_random_uuid(), $1, 'dataset.import', 'dataset', $2, $3)`,
+        [input.ownerId, datasetId, JSON.stringify({ name, benchmark: adapter.name, fileName, contentHash })],
+      );
+      return {
+        datasetId,
+        name,
+        benchmark: adapter.name,
+        sourceRecords: writer.sourceRecords,
+        contexts: writer.contextCount,
+        questions: writer.questionCount,
+        ...summary,
+      };
+    });
+  } catch (err) {
+    // the same file imported at the same moment by someone else: their import holds the version
+    if ((err as { code?: string }).code === "23505" && (err as { constraint?: string }).constraint === "Dataset_contentHash_hashVersion_key") {
+      throw new ImportRejected("conflict", "This file is being imported by someone else right now, or was just imported.");
+    }
+    throw err;
+  }
+}
