@@ -10,8 +10,10 @@ import { regionLabel, viewLabel } from "@/components/context/view-labels";
 export interface ContextViewerProps {
   /** named views in display order */
   views: Record<string, ContextView>;
-  /** the view shown first; the first view when absent or unknown */
+  /** the view shown first (and its tab first); the first view when absent or unknown */
   defaultView?: string;
+  /** tab order; by default the default view, then the others as given (jsonb does not keep key order) */
+  order?: string[];
   /** accessible name for the text region(s) and the tab list, e.g. "Conversation" */
   label?: string;
   /** display names per view key; defaults come from viewLabel() */
@@ -31,10 +33,15 @@ function ViewBody({ view, label, size, regionClassName }: { view: ContextView; l
   );
 }
 
+function tabOrder(keys: string[], defaultView: string | undefined, order: string[] | undefined): string[] {
+  const first = (order ?? (defaultView ? [defaultView] : [])).filter((k) => keys.includes(k));
+  return [...first, ...keys.filter((k) => !first.includes(k))];
+}
+
 // One context with its views. Several views get tabs (WAI-ARIA tabs pattern: arrow keys,
 // Home/End, selection follows focus); one view is shown as it is.
-export function ContextViewer({ views, defaultView, label, viewLabels, size, regionClassName, onViewChange }: ContextViewerProps) {
-  const keys = Object.keys(views);
+export function ContextViewer({ views, defaultView, order, label, viewLabels, size, regionClassName, onViewChange }: ContextViewerProps) {
+  const keys = tabOrder(Object.keys(views), defaultView, order);
   const [selected, setSelected] = useState(defaultView && views[defaultView] ? defaultView : keys[0]);
   const id = useId();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -63,7 +70,7 @@ export function ContextViewer({ views, defaultView, label, viewLabels, size, reg
 
   return (
     <div>
-      <div role="tablist" aria-label={`${label ?? "Text"}: views`} className="mb-3 flex flex-wrap gap-1 border-b border-line">
+      <div role="tablist" aria-label={label ? `${label}: views` : "Views"} className="mb-3 flex flex-wrap gap-1 border-b border-line">
         {keys.map((key, i) => {
           const active = key === selected;
           return (

@@ -22,8 +22,7 @@ export function viewLabel(key: string): string {
   return words ? words[0]!.toUpperCase() + words.slice(1) : key;
 }
 
-/** The accessible name of a view's scrolling region. */
+/** The accessible name of a view's scrolling region: the view's own name when it has tabs. */
 export function regionLabel(view: ContextView, label: string | undefined, name: string | null): string {
-  const base = label ?? (view.type === "conversation" ? "Conversation" : "Text");
-  return name ? `${base}: ${name}` : base;
+  return name ?? label ?? (view.type === "conversation" ? "Conversation" : "Text");
 }

@@ -25,11 +25,11 @@ export function QuestionCard({ question, number, checks, children }: { question:
               return (
                 <li
                   key={i}
-                  className={`flex gap-3 rounded-control border px-3 py-2 text-base ${isMarked ? "border-primary bg-primary-soft" : "border-line bg-surface"}`}
+                  className={`flex flex-wrap gap-x-3 gap-y-1 rounded-control border px-3 py-2 text-base ${isMarked ? "border-primary bg-primary-soft" : "border-line bg-surface"}`}
                 >
                   <span className="font-semibold text-muted">{LETTERS[i] ?? i + 1}.</span>
-                  <span className="min-w-0 flex-1">{option}</span>
-                  {isMarked && <span className="shrink-0 self-start rounded bg-primary px-2 py-0.5 text-sm font-semibold text-primary-ink">Marked answer</span>}
+                  <span className="min-w-0 flex-1 basis-40">{option}</span>
+                  {isMarked && <span className="ml-auto shrink-0 self-start rounded bg-primary px-2 py-0.5 text-sm font-semibold text-primary-ink">Marked answer</span>}
                 </li>
               );
             })}

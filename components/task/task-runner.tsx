@@ -94,6 +94,12 @@ export function TaskRunner({ code, studyName, instructions }: TaskRunnerProps) {
           ? "One moment…"
           : t.notice;
 
+  const offline = phase === "offline" && (
+    <div role="alert" className="space-y-3 rounded-card border border-danger bg-danger-soft px-4 py-4 text-danger">
+      <p className="text-base font-medium">{t.pending === "submit" ? OFFLINE_SUBMIT : (t.error ?? OFFLINE_LOAD)}</p>
+      <Button onClick={t.retry}>Retry</Button>
+    </div>
+  );
   const showForm = work && (phase === "working" || phase === "sending" || (phase === "offline" && t.pending !== "load"));
 
   return (
@@ -118,12 +124,7 @@ export function TaskRunner({ code, studyName, instructions }: TaskRunnerProps) {
         <Alert tone="warning">This browser is not letting us keep a draft, so your answers are kept only while this page stays open.</Alert>
       )}
 
-      {phase === "offline" && (
-        <div role="alert" className="space-y-3 rounded-card border border-danger bg-danger-soft px-4 py-4 text-danger">
-          <p className="text-base font-medium">{t.pending === "submit" ? OFFLINE_SUBMIT : (t.error ?? OFFLINE_LOAD)}</p>
-          <Button onClick={t.retry}>Retry</Button>
-        </div>
-      )}
+      {phase === "offline" && !showForm && offline}
 
       {showForm && (
         <UnitForm
@@ -131,7 +132,9 @@ export function TaskRunner({ code, studyName, instructions }: TaskRunnerProps) {
           locked={locked}
           missing={t.missing}
           fieldErrors={t.fieldErrors}
-          error={t.error}
+          error={phase === "offline" ? null : t.error}
+          sending={phase === "sending" && t.pending !== "skip"}
+          notice={offline || undefined}
           headingRef={headingRef}
           formRef={formRef}
           submitRef={submitRef}

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useRef, type FormEvent, type RefObject } from "react";
+import { useId, useRef, type FormEvent, type ReactNode, type RefObject } from "react";
 import { ContextViewer } from "@/components/context/context-viewer";
 import { sectionsOf } from "@/components/task/answers";
 import { CheckFieldset } from "@/components/task/check-fieldset";
@@ -19,6 +19,10 @@ export interface UnitFormProps {
   missing: string[];
   fieldErrors: Record<string, string>;
   error: string | null;
+  /** a submission under way: the Submit button says so */
+  sending: boolean;
+  /** shown just above the buttons (where the participant is looking): the "could not reach the server" message */
+  notice?: ReactNode;
   headingRef: RefObject<HTMLHeadingElement | null>;
   formRef: RefObject<HTMLFormElement | null>;
   submitRef: RefObject<HTMLButtonElement | null>;
@@ -70,7 +74,7 @@ export function UnitForm(props: UnitFormProps) {
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
       <section aria-labelledby={`${id}-context`} className="space-y-3 lg:sticky lg:top-4">
-        <h2 id={`${id}-context`} ref={headingRef} tabIndex={-1} className="text-xl font-semibold">
+        <h2 id={`${id}-context`} ref={headingRef} tabIndex={-1} className="text-xl font-semibold focus:outline-none!">
           {unit.context.title ?? (isConversation ? "Read the conversation" : "Read the text")}
         </h2>
         <ContextViewer
@@ -139,10 +143,11 @@ export function UnitForm(props: UnitFormProps) {
           </Alert>
         )}
         {error && <Alert tone="error">{error}</Alert>}
+        {props.notice}
 
         <div className="flex flex-wrap items-center gap-3">
           <button ref={submitRef} type="submit" disabled={locked} className={buttonClass("primary", "min-h-12 px-6 text-base")}>
-            Submit
+            {props.sending ? "Saving…" : "Submit"}
           </button>
           <button ref={skipRef} type="button" disabled={locked} className={buttonClass("secondary")} onClick={() => dialogRef.current?.showModal()}>
             Skip this unit

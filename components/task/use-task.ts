@@ -28,6 +28,7 @@ import type { ParticipantUnit } from "@/lib/participants/unit-view";
 // skip, and leave for the done/consent/unavailable pages when the server says so.
 
 export type Phase = "loading" | "working" | "sending" | "offline" | "leaving";
+/** the request under way, or the one to retry when offline */
 type Pending = "load" | "submit" | "skip";
 
 export interface Work {
@@ -178,6 +179,7 @@ export function useTask(code: string) {
     const draft: Draft = w.draft.pending ? w.draft : { ...w.draft, activeMs: clock.current.elapsed(), pending: { durationMs: clock.current.elapsed() } };
     persist(draft);
     setPhase("sending");
+    setPending("submit");
     busy.current = true;
     const outcome = submitOutcome(await withRetry(() => sendDraft(code, draft), retryOpts));
     busy.current = false;
@@ -221,6 +223,7 @@ export function useTask(code: string) {
     const w = workRef.current;
     if (!w || busy.current) return;
     setPhase("sending");
+    setPending("skip");
     setError(null);
     busy.current = true;
     const res = await withRetry(

@@ -50,6 +50,9 @@ export async function importDataset(input: ImportInput): Promise<ImportSummary> 
   const size = (await stat(input.file)).size;
   if (size === 0) throw new ImportRejected("invalid_input", "The file is empty.", [{ record: null, path: "", message: "The file is empty" }]);
 
+  const resolved = resolveBenchmark(input.benchmark, await detectSource(input.file, fileName));
+  if ("error" in resolved) throw new ImportRejected("invalid_input", resolved.error, [{ record: null, path: "", message: resolved.error }]);
+
   const contentHash = await sha256File(input.file);
   const previous = await pool().query<{ name: string; id: string; hashVersion: number }>(
     `SELECT id, name, "hashVersion" FROM "Dataset" WHERE "contentHash" = $1 ORDER BY "hashVersion" DESC LIMIT 1`,
@@ -63,8 +66,6 @@ export async function importDataset(input: ImportInput): Promise<ImportSummary> 
     );
   }
 
-  const resolved = resolveBenchmark(input.benchmark, await detectSource(input.file, fileName));
-  if ("error" in resolved) throw new ImportRejected("invalid_input", resolved.error, [{ record: null, path: "", message: resolved.error }]);
   const adapter = getAdapter(resolved.benchmark);
   const name = input.name?.trim() || path.basename(fileName).replace(/\.(json|jsonl|csv|parquet)(\.sample)?$/i, "");
 

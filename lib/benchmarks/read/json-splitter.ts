@@ -188,15 +188,21 @@ export class JsonArraySplitter {
       for (; i < n; i++) {
         const b = chunk[i]!;
         if (inString) {
-          if (escape) escape = false;
-          else if (b === BACKSLASH) escape = true;
-          else if (b === QUOTE) {
-            inString = false;
-            if (depth === 0) {
-              end = i + 1;
-              break;
-            }
-          } else if (b === NEWLINE) line++;
+          // jump to the closing quote natively; most bytes of a record are inside strings
+          const from = escape ? i + 1 : i;
+          const close = closingQuote(chunk, from);
+          escape = false;
+          if (close < 0) {
+            escape = endsInEscape(chunk, from);
+            i = n;
+            break;
+          }
+          inString = false;
+          i = close;
+          if (depth === 0) {
+            end = i + 1;
+            break;
+          }
           continue;
         }
         if (b === QUOTE) inString = true;
@@ -241,4 +247,21 @@ export class JsonArraySplitter {
   private at(message: string): ReadError {
     return fileIssue(message, this.line);
   }
+}
+
+/** Index of the next unescaped quote from `from` (which is not itself escaped), or -1. */
+function closingQuote(chunk: Uint8Array, from: number): number {
+  for (let q = chunk.indexOf(QUOTE, from); q >= 0; q = chunk.indexOf(QUOTE, q + 1)) {
+    let slashes = 0;
+    while (q - slashes - 1 >= from && chunk[q - slashes - 1] === BACKSLASH) slashes++;
+    if (slashes % 2 === 0) return q;
+  }
+  return -1;
+}
+
+/** Whether the chunk ends with an odd run of backslashes after `from`, escaping the next byte. */
+function endsInEscape(chunk: Uint8Array, from: number): boolean {
+  let slashes = 0;
+  while (chunk.length - slashes - 1 >= from && chunk[chunk.length - slashes - 1] === BACKSLASH) slashes++;
+  return slashes % 2 === 1;
 }

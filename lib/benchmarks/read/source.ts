@@ -15,7 +15,7 @@ export function chunksOf(source: ByteSource): AsyncIterable<Uint8Array> {
 export async function peek(
   source: ByteSource,
   enough: (head: Uint8Array) => boolean,
-): Promise<{ head: Uint8Array; stream: AsyncIterable<Uint8Array> }> {
+): Promise<{ head: Uint8Array; stream: AsyncIterable<Uint8Array>; close: () => Promise<void> }> {
   const iterator = chunksOf(source)[Symbol.asyncIterator]();
   const taken: Uint8Array[] = [];
   let head: Uint8Array = new Uint8Array(0);
@@ -30,15 +30,23 @@ export async function peek(
     head = concatBytes(taken);
   }
   async function* stream(): AsyncGenerator<Uint8Array> {
-    for (const chunk of taken) yield chunk;
-    if (done) return;
-    for (;;) {
-      const next = await iterator.next();
-      if (next.done) return;
-      yield next.value;
+    let finished = done;
+    try {
+      for (const chunk of taken) yield chunk;
+      while (!finished) {
+        const next = await iterator.next();
+        if (next.done) finished = true;
+        else yield next.value;
+      }
+    } finally {
+      // stopped early (e.g. detection read only the first record): close the file
+      if (!finished) await iterator.return?.();
     }
   }
-  return { head, stream: stream() };
+  const close = async () => {
+    if (!done) await iterator.return?.();
+  };
+  return { head, stream: stream(), close };
 }
 
 export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {

@@ -22,7 +22,7 @@ const MESSAGES: Record<string, Message> = {
   draft: { title: "This study has not started yet", text: "The researchers have not opened this study yet. Please come back later.", action: tryAgain },
   paused: {
     title: "This study is paused",
-    text: "The researchers have paused this study for a moment. Anything you already submitted is saved. Please try again a little later.",
+    text: "The researchers have paused this study for a moment. Anything you already answered is kept. Please try again a little later.",
     action: tryAgain,
   },
   closed: { title: "This study has closed", text: "This study is no longer taking part. Thank you for your interest. Anything you already submitted is saved." },
