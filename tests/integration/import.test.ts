@@ -1,0 +1,135 @@
+import { readFile, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { exportDataset } from "@/lib/datasets/export";
+import { importDataset, ImportRejected } from "@/lib/datasets/import";
+import { pool } from "@/lib/db/pool";
+import { fixture, HAS_SHARED, REAL_SAMPLES, sample } from "../support/paths";
+
+async function bytesOf(chunks: AsyncIterable<string | Uint8Array>): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const c of chunks) parts.push(typeof c === "string" ? Buffer.from(c) : Buffer.from(c));
+  return Buffer.concat(parts);
+}
+
+async function rowCounts(): Promise<Record<string, number>> {
+  const { rows } = await pool().query<{ t: string; n: number }>(
+    `SELECT 'Dataset' t, count(*)::int n FROM "Dataset" UNION ALL SELECT 'SourceRecord', count(*)::int FROM "SourceRecord"
+     UNION ALL SELECT 'Context', count(*)::int FROM "Context" UNION ALL SELECT 'Question', count(*)::int FROM "Question"`,
+  );
+  return Object.fromEntries(rows.map((r) => [r.t, r.n]));
+}
+
+describe.skipIf(!HAS_SHARED)("real samples from ../shared/datasets", () => {
+  for (const s of REAL_SAMPLES) {
+    it(`${s.file} imports with the right counts and exports back byte for byte`, async () => {
+      const summary = await importDataset({ file: sample(s.file), benchmark: "auto", ownerId: null });
+      expect(summary.benchmark).toBe(s.benchmark);
+      expect(summary.sourceRecords).toBe(s.records);
+      expect(summary.questions).toBe(s.questions);
+      if ("contexts" in s) expect(summary.contexts).toBe(s.contexts);
+      const exported = await bytesOf((await exportDataset({ datasetId: summary.datasetId, format: "source" })).chunks);
+      expect(exported.equals(await readFile(sample(s.file)))).toBe(true);
+    });
+  }
+
+  it("a filtered export keeps the source format and only the selected records", async () => {
+    const { datasetId } = await importDataset({ file: sample("tomato/tomato_fb.json.sample"), benchmark: "tomato", ownerId: null, asNewVersion: true });
+    const out = await bytesOf((await exportDataset({ datasetId, format: "source", filter: { mental_state: ["emotion"] } })).chunks);
+    const records = JSON.parse(out.toString()) as { mental_state: string }[];
+    const all = JSON.parse(await readFile(sample("tomato/tomato_fb.json.sample"), "utf8")) as { mental_state: string }[];
+    expect(records).toEqual(all.filter((r) => r.mental_state === "emotion"));
+  });
+
+  it("FANToM: a set is kept whole when any of its questions is selected", async () => {
+    const { datasetId } = await importDataset({ file: sample("fantom/fantom_v1.json.sample"), benchmark: "fantom", ownerId: null, asNewVersion: true });
+    const out = await bytesOf((await exportDataset({ datasetId, format: "source", filter: { tom_type: ["second-order:cyclic"] } })).chunks);
+    const kept = JSON.parse(out.toString()) as { set_id: string }[];
+    const all = JSON.parse(await readFile(sample("fantom/fantom_v1.json.sample"), "utf8")) as { set_id: string; beliefQAs: { tom_type: string }[] }[];
+    expect(kept).toEqual(all.filter((r) => r.beliefQAs.some((b) => b.tom_type === "second-order:cyclic")));
+  });
+
+  it("the same file twice is refused with the existing dataset's name; --as-new-version accepts it", async () => {
+    const file = sample("chartom-qa/chartom-format-fixture.jsonl");
+    const first = await importDataset({ file, benchmark: "auto", ownerId: null, name: "CharToM first", asNewVersion: true });
+    const again = importDataset({ file, benchmark: "auto", ownerId: null });
+    await expect(again).rejects.toBeInstanceOf(ImportRejected);
+    await expect(again).rejects.toMatchObject({ code: "conflict", message: expect.stringMatching(/already imported as "CharToM first"/) });
+    const second = await importDataset({ file, benchmark: "auto", ownerId: null, asNewVersion: true });
+    expect(second.datasetId).not.toBe(first.datasetId);
+  });
+});
+
+describe("bad input: a clear error, and nothing written", () => {
+  const corrupt = [
+    ["fantom", "fantom/corrupt.json"],
+    ["tomato", "tomato/corrupt.json"],
+    ["diamonds", "diamonds/corrupt.json"],
+    ["exploretom", "exploretom/corrupt.csv"],
+    ["chartom", "chartom/corrupt.jsonl"],
+    ["generic", "generic/corrupt.jsonl"],
+  ] as const;
+  for (const [benchmark, file] of corrupt) {
+    it(`${benchmark}: one corrupted record refuses the whole file with record, path and reason, leaving zero rows`, async () => {
+      const before = await rowCounts();
+      const err = (await importDataset({ file: fixture(file), benchmark, ownerId: null }).catch((e) => e)) as ImportRejected;
+      expect(err).toBeInstanceOf(ImportRejected);
+      expect(err.total).toBeGreaterThan(0);
+      const issue = err.issues[0]!;
+      expect(issue.record).not.toBeNull();
+      expect(issue.message.length).toBeGreaterThan(3);
+      expect(await rowCounts()).toEqual(before);
+    });
+  }
+
+  it("valid fixtures of every benchmark import", async () => {
+    for (const file of ["fantom/valid.json", "tomato/valid.json", "diamonds/valid.json", "exploretom/valid.csv", "chartom/valid.jsonl", "generic/valid.jsonl"]) {
+      const summary = await importDataset({ file: fixture(file), benchmark: "auto", ownerId: null });
+      expect(summary.questions, file).toBeGreaterThan(0);
+    }
+  });
+
+  it("an index out of range is named precisely (ToMATO a_idx 7)", async () => {
+    const records = JSON.parse(await readFile(fixture("tomato/valid.json"), "utf8")) as Record<string, unknown>[];
+    records[1] = { ...records[1], a_idx: 7 };
+    const file = path.join(os.tmpdir(), `tomato-aidx-${process.pid}.json`);
+    await writeFile(file, JSON.stringify(records, null, 4));
+    const err = (await importDataset({ file, benchmark: "tomato", ownerId: null }).catch((e) => e)) as ImportRejected;
+    expect(err.issues.some((i) => i.record === 1 && i.path === "a_idx")).toBe(true);
+  });
+
+  it.each([
+    ["an empty file", "", /empty/i],
+    ["truncated JSON", '[{"a0": "x", ', /truncated|end/i],
+    ["non-UTF-8 bytes", Buffer.from([0x5b, 0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d, 0x5d]), /UTF-8/i],
+  ])("%s is refused with a clear message", async (_name, content, message) => {
+    const file = path.join(os.tmpdir(), `bad-${process.pid}-${Math.random()}.json`);
+    await writeFile(file, content);
+    const before = await rowCounts();
+    const err = (await importDataset({ file, benchmark: "tomato", ownerId: null }).catch((e) => e)) as ImportRejected;
+    expect(err).toBeInstanceOf(ImportRejected);
+    expect([err.message, ...err.issues.map((i) => i.message)].join(" ")).toMatch(message);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it("a CSV with missing columns names them", async () => {
+    const err = (await importDataset({ file: fixture("exploretom/missing-columns.csv"), benchmark: "exploretom", ownerId: null }).catch((e) => e)) as ImportRejected;
+    expect(err).toBeInstanceOf(ImportRejected);
+    expect(err.issues.map((i) => i.message).join(" ")).toMatch(/missing/i);
+  });
+
+  it("a wrong explicit benchmark names the detected one", async () => {
+    const err = (await importDataset({ file: fixture("tomato/valid.json"), benchmark: "fantom", ownerId: null }).catch((e) => e)) as ImportRejected;
+    expect(err.message).toMatch(/looks like ToMATO \(tomato\), not FANToM/);
+  });
+
+  it("two concurrent imports of one file: exactly one lands", async () => {
+    const file = path.join(os.tmpdir(), `race-${process.pid}.jsonl`);
+    // different bytes from the other tests' copy of this fixture (a trailing blank line), so no earlier import owns the hash
+    await writeFile(file, Buffer.concat([await readFile(fixture("generic/valid.jsonl")), Buffer.from("\n")]));
+    const results = await Promise.allSettled([importDataset({ file, benchmark: "auto", ownerId: null }), importDataset({ file, benchmark: "auto", ownerId: null })]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect((results.find((r) => r.status === "rejected") as PromiseRejectedResult).reason).toMatchObject({ code: "conflict" });
+  });
+});
