@@ -83,9 +83,12 @@ async function* watch(
   tap: { bom: boolean; lineEnding: LineEnding | null; lastByte: number; size: number },
 ): AsyncGenerator<Uint8Array> {
   let previous = -1;
+  const bom = [0xef, 0xbb, 0xbf];
+  let bomSeen = 0;
   for await (const chunk of stream) {
     if (!chunk.length) continue;
-    if (tap.size === 0) tap.bom = chunk.length >= 3 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf;
+    for (let i = 0; tap.size + i === bomSeen && bomSeen < 3 && i < chunk.length && chunk[i] === bom[bomSeen]; i++) bomSeen++;
+    tap.bom = bomSeen === 3;
     if (tap.lineEnding === null) {
       const nl = chunk.indexOf(0x0a);
       if (nl >= 0) tap.lineEnding = (nl > 0 ? chunk[nl - 1] : previous) === 0x0d ? "\r\n" : "\n";

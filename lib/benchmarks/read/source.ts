@@ -72,6 +72,8 @@ export function hasBom(bytes: Uint8Array): boolean {
 
 /** Index of the first byte that is neither whitespace nor part of a leading BOM, or -1. */
 export function firstSignificantByte(bytes: Uint8Array): number {
+  const bom = [0xef, 0xbb, 0xbf];
+  if (bytes.length < 3 && bytes.every((b, i) => b === bom[i])) return -1; // maybe a BOM cut short
   for (let i = hasBom(bytes) ? 3 : 0; i < bytes.length; i++) if (!isWhitespace(bytes[i]!)) return i;
   return -1;
 }

@@ -1,0 +1,14 @@
+import { hasKeys } from "@/lib/benchmarks/text";
+import type { Adapter } from "@/lib/benchmarks/types";
+import { toItems } from "@/lib/benchmarks/exploretom/parse";
+import { exploretomRecord, type ExploretomRecord } from "@/lib/benchmarks/exploretom/schema";
+
+export const exploretom: Adapter<ExploretomRecord> = {
+  name: "exploretom",
+  label: "ExploreToM",
+  containers: ["csv"],
+  recordSchema: exploretomRecord,
+  looksLike: (value) => hasKeys(value, ["story_structure", "expected_answer"]) || hasKeys(value, ["infilled_story", "question"]),
+  toItems: (record, index) => toItems(record, index),
+  mainTag: "nth_order",
+};

@@ -1,0 +1,14 @@
+import { hasKeys } from "@/lib/benchmarks/text";
+import type { Adapter } from "@/lib/benchmarks/types";
+import { toItems } from "@/lib/benchmarks/fantom/parse";
+import { fantomRecord, type FantomRecord } from "@/lib/benchmarks/fantom/schema";
+
+export const fantom: Adapter<FantomRecord> = {
+  name: "fantom",
+  label: "FANToM",
+  containers: ["json_array", "jsonl"],
+  recordSchema: fantomRecord,
+  looksLike: (value) => hasKeys(value, ["set_id", "factQA"]) || hasKeys(value, ["full_context", "short_context", "beliefQAs"]),
+  toItems: (record) => toItems(record),
+  mainTag: "question_family",
+};

@@ -1,0 +1,14 @@
+import { hasKeys } from "@/lib/benchmarks/text";
+import type { Adapter } from "@/lib/benchmarks/types";
+import { toItems } from "@/lib/benchmarks/generic/parse";
+import { genericRecord, type GenericRecord } from "@/lib/benchmarks/generic/schema";
+
+export const generic: Adapter<GenericRecord> = {
+  name: "generic",
+  label: "Generic (Sally JSON Lines)",
+  containers: ["jsonl", "json_array"],
+  recordSchema: genericRecord,
+  looksLike: (value) => hasKeys(value, ["id", "context", "questions"]),
+  toItems: (record) => toItems(record),
+  mainTag: "question_type",
+};

@@ -1,0 +1,14 @@
+import { hasKeys } from "@/lib/benchmarks/text";
+import type { Adapter } from "@/lib/benchmarks/types";
+import { toItems } from "@/lib/benchmarks/tomato/parse";
+import { tomatoRecord, type TomatoRecord } from "@/lib/benchmarks/tomato/schema";
+
+export const tomato: Adapter<TomatoRecord> = {
+  name: "tomato",
+  label: "ToMATO",
+  containers: ["json_array", "jsonl"],
+  recordSchema: tomatoRecord,
+  looksLike: (value) => hasKeys(value, ["a_idx", "q_id"]) || hasKeys(value, ["a0", "a1", "a2", "a3", "conversation"]),
+  toItems: (record) => toItems(record),
+  mainTag: "mental_state",
+};
