@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { nextUnanswered, optionForKey, targetCheck } from "@/components/task/answers";
 import { TaskProgress } from "@/components/task/progress";
 import { UnitForm } from "@/components/task/unit-form";
@@ -30,6 +30,8 @@ export function TaskRunner({ code, studyName, instructions }: TaskRunnerProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
   const shownUnit = useRef<string | null>(null);
+  // focused after the next render, once the refused or unanswered check is enabled again
+  const [focusTarget, setFocusTarget] = useState<{ key: string } | null>(null);
   const { phase, work } = t;
   const locked = phase !== "working";
 
@@ -41,12 +43,13 @@ export function TaskRunner({ code, studyName, instructions }: TaskRunnerProps) {
   }
 
   async function trySubmit() {
-    const result = await t.submit();
-    if (result === "missing" && work) {
-      const first = work.checks.find((c) => work.draft.answers[c.key] === undefined);
-      if (first) requestAnimationFrame(() => focusCheck(first.key));
-    }
+    const { focus } = await t.submit();
+    if (focus) setFocusTarget({ key: focus });
   }
+
+  useEffect(() => {
+    if (focusTarget && phase === "working") focusCheck(focusTarget.key);
+  }, [focusTarget, phase]);
 
   // A new unit (not the first one shown): move focus to its heading, so keyboard and screen
   // reader users start reading from the top.

@@ -163,13 +163,14 @@ export function useTask(code: string) {
     await fetchUnit();
   }, [fetchUnit]);
 
-  const submit = useCallback(async (): Promise<"missing" | "sent" | "busy"> => {
+  /** Resolves with the check the participant should look at next (unanswered or refused), if any. */
+  const submit = useCallback(async (): Promise<{ focus: string | null }> => {
     const w = workRef.current;
-    if (!w || busy.current || (phase !== "working" && phase !== "offline")) return "busy";
+    if (!w || busy.current || (phase !== "working" && phase !== "offline")) return { focus: null };
     const left = unanswered(w.checks, w.draft.answers).map((c) => c.key);
     if (left.length) {
       setMissing(left);
-      return "missing";
+      return { focus: left[0]! };
     }
     setMissing([]);
     setError(null);
@@ -207,15 +208,17 @@ export function useTask(code: string) {
         leave(outcome.destination);
         break;
       case "invalid":
-      case "failed":
+      case "failed": {
         persist({ ...draft, pending: null });
         clock.current.start();
-        setFieldErrors(outcome.kind === "invalid" ? answerErrors(outcome.params, w.checks) : {});
+        const errors = outcome.kind === "invalid" ? answerErrors(outcome.params, w.checks) : {};
+        setFieldErrors(errors);
         setError(outcome.message);
         setPhase("working");
-        break;
+        return { focus: w.checks.find((c) => c.key in errors)?.key ?? null };
+      }
     }
-    return "sent";
+    return { focus: null };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [code, load, leave, persist, phase, stuck]);
 
