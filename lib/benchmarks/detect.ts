@@ -26,7 +26,10 @@ export function sniffContainer(head: Uint8Array, fileName = ""): Container | { e
 
 /** Which benchmark a first record looks like (specific benchmarks first, the generic shape last). */
 export function detectValue(value: unknown, file: FileInfo): BenchmarkName | null {
-  return DETECTION_ORDER.find((name) => getAdapter(name).looksLike(value, file)) ?? null;
+  const matches = DETECTION_ORDER.filter((name) => getAdapter(name).looksLike(value, file));
+  // the file name only breaks a tie between shapes that both fit (e.g. "tomato_fb.json")
+  const named = matches.find((name) => file.name.toLowerCase().includes(name));
+  return named ?? matches[0] ?? null;
 }
 
 /**
