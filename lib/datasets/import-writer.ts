@@ -5,6 +5,7 @@ import { copyRows, type CopyValue } from "@/lib/db/copy";
 
 // Buffers an import's rows and writes them with COPY in batches, inside the import's
 // transaction. Contexts are deduplicated within the dataset by the hash of their content.
+// One batch is written while the next is parsed: PostgreSQL and the parser work at the same time.
 const FLUSH_EVERY = 2000;
 
 export class ImportWriter {
@@ -16,6 +17,7 @@ export class ImportWriter {
   readonly byMainTag: Record<string, number> = {};
   sourceRecords = 0;
   questionCount = 0;
+  private inFlight: Promise<void> = Promise.resolve();
 
   constructor(
     private client: pg.PoolClient,
@@ -62,22 +64,35 @@ export class ImportWriter {
         JSON.stringify(q.groupKeys),
       ]);
     }
-    if (this.records.length >= FLUSH_EVERY) await this.flush();
+    if (this.records.length >= FLUSH_EVERY) await this.startBatch();
   }
 
+  /** Writes everything buffered and waits until PostgreSQL has it. */
   async flush(): Promise<void> {
+    await this.startBatch();
+    await this.inFlight;
+  }
+
+  private async startBatch(): Promise<void> {
+    await this.inFlight; // one COPY at a time on the transaction's connection
+    const [records, contexts, questions] = [this.records, this.contexts, this.questions];
+    this.records = [];
+    this.contexts = [];
+    this.questions = [];
+    this.inFlight = this.write(records, contexts, questions);
+    this.inFlight.catch(() => {}); // surfaced by the next await of inFlight
+  }
+
+  private async write(records: CopyValue[][], contexts: CopyValue[][], questions: CopyValue[][]): Promise<void> {
     // parents before children: the foreign keys are checked row by row
-    await copyRows(this.client, "SourceRecord", ["datasetId", "index", "sourceId", "raw"], this.records);
-    await copyRows(this.client, "Context", ["id", "datasetId", "contentHash", "kind", "title", "defaultView", "views"], this.contexts);
+    await copyRows(this.client, "SourceRecord", ["datasetId", "index", "sourceId", "raw"], records);
+    await copyRows(this.client, "Context", ["id", "datasetId", "contentHash", "kind", "title", "defaultView", "views"], contexts);
     await copyRows(
       this.client,
       "Question",
       ["id", "datasetId", "contextId", "recordIndex", "position", "sourceId", "kind", "prompt", "options", "gold", "scoring", "tags", "groupKeys"],
-      this.questions,
+      questions,
     );
-    this.records = [];
-    this.contexts = [];
-    this.questions = [];
   }
 }
 
