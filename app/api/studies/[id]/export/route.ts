@@ -1,17 +1,26 @@
 import { z } from "zod";
+import { exportDataset } from "@/lib/datasets/export";
 import { downloadResponse } from "@/lib/http/stream";
 import { route } from "@/lib/http/route";
 import { responsesCsv, responsesJsonl } from "@/lib/studies/export";
 import { studyManifest } from "@/lib/studies/manifest";
+import { studyResults } from "@/lib/studies/results";
+import { selectValidatedRecords } from "@/lib/studies/validated";
 import { getStudyFor } from "@/lib/studies/service";
 
 const params = z.object({ id: z.string().uuid() });
-const query = z.object({ format: z.enum(["responses-csv", "responses-jsonl", "manifest"]) });
+const query = z.object({ format: z.enum(["validated", "responses-csv", "responses-jsonl", "manifest"]) });
 
 export const GET = route({ auth: "studies.read", params, query }, async ({ user, params, query }) => {
   const study = await getStudyFor(user, params.id);
   const base = `${study.name}-${study.publicCode}`;
   switch (query.format) {
+    case "validated": {
+      // the dataset in its own format, minus every record the study's rule dropped
+      const selection = await selectValidatedRecords(study, await studyResults(study));
+      const file = await exportDataset({ datasetId: study.datasetId, format: "source", recordIndexes: selection.kept, suffix: `-validated-${study.publicCode}` });
+      return downloadResponse(file.chunks, file.filename, file.contentType);
+    }
     case "responses-csv":
       return downloadResponse(responsesCsv(study.id), `${base}-responses.csv`, "text/csv; charset=utf-8");
     case "responses-jsonl":
