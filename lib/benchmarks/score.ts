@@ -72,10 +72,11 @@ function verdict(ok: boolean): Score {
   return ok ? right : wrong();
 }
 
-/** FANToM stores "no:long" for characters absent from the whole conversation; it counts as "no". */
+/** FANToM stores "no:long" for characters absent from the whole conversation; it counts as "no".
+ *  Case and surrounding punctuation are ignored ("Yes." is yes). */
 export function normalizeYesNo(value: unknown): "yes" | "no" | null {
   if (typeof value !== "string") return null;
-  const v = value.trim().toLowerCase();
+  const v = value.toLowerCase().replace(/^[\s\p{P}]+|[\s\p{P}]+$/gu, "");
   if (v === "yes") return "yes";
   if (v === "no" || v === "no:long") return "no";
   return null;

@@ -90,6 +90,7 @@ describe("yes_no", () => {
     expect(correct(yesNo("no"), "no:long")).toBe(true);
     expect(correct(yesNo("no", "no:long"), "no:long")).toBe(true);
     expect(correct(yesNo("yes"), " Yes ")).toBe(true);
+    expect(correct(yesNo("no"), "No.")).toBe(true);
   });
   it("counts anything else as wrong", () => {
     expect(correct(yesNo("no"), "maybe")).toBe(false);
