@@ -42,7 +42,9 @@ function tabOrder(keys: string[], defaultView: string | undefined, order: string
 // Home/End, selection follows focus); one view is shown as it is.
 export function ContextViewer({ views, defaultView, order, label, viewLabels, size, regionClassName, onViewChange }: ContextViewerProps) {
   const keys = tabOrder(Object.keys(views), defaultView, order);
-  const [selected, setSelected] = useState(defaultView && views[defaultView] ? defaultView : keys[0]);
+  const [chosen, setSelected] = useState(defaultView && views[defaultView] ? defaultView : keys[0]);
+  // new views without a remount (a browser paging through contexts): fall back to the first
+  const selected = chosen && views[chosen] ? chosen : keys[0];
   const id = useId();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const nameOf = (key: string) => viewLabels?.[key] ?? viewLabel(key);

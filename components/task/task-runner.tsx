@@ -6,7 +6,7 @@ import { TaskProgress } from "@/components/task/progress";
 import { UnitForm } from "@/components/task/unit-form";
 import { useTask } from "@/components/task/use-task";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { buttonClass } from "@/components/ui/button";
 
 export interface TaskRunnerProps {
   /** the study's public code (from the URL) */
@@ -29,6 +29,7 @@ export function TaskRunner({ code, studyName, instructions }: TaskRunnerProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
+  const retryRef = useRef<HTMLButtonElement>(null);
   const shownUnit = useRef<string | null>(null);
   // focused after the next render, once the refused or unanswered check is enabled again
   const [focusTarget, setFocusTarget] = useState<{ key: string } | null>(null);
@@ -50,6 +51,11 @@ export function TaskRunner({ code, studyName, instructions }: TaskRunnerProps) {
   useEffect(() => {
     if (focusTarget && phase === "working") focusCheck(focusTarget.key);
   }, [focusTarget, phase]);
+
+  // Stuck offline: the one thing to do is retry, so put the participant on that button.
+  useEffect(() => {
+    if (phase === "offline") retryRef.current?.focus();
+  }, [phase]);
 
   // A new unit (not the first one shown): move focus to its heading, so keyboard and screen
   // reader users start reading from the top.
@@ -100,7 +106,9 @@ export function TaskRunner({ code, studyName, instructions }: TaskRunnerProps) {
   const offline = phase === "offline" && (
     <div role="alert" className="space-y-3 rounded-card border border-danger bg-danger-soft px-4 py-4 text-danger">
       <p className="text-base font-medium">{t.pending === "submit" ? OFFLINE_SUBMIT : (t.error ?? OFFLINE_LOAD)}</p>
-      <Button onClick={t.retry}>Retry</Button>
+      <button ref={retryRef} type="button" onClick={t.retry} className={buttonClass("primary")}>
+        Retry
+      </button>
     </div>
   );
   const showForm = work && (phase === "working" || phase === "sending" || (phase === "offline" && t.pending !== "load"));
