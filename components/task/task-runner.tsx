@@ -121,8 +121,13 @@ export function TaskRunner({ code, studyName, instructions }: TaskRunnerProps) {
       </div>
 
       {instructions && (
-        <details className="rounded-card border border-line bg-surface">
-          <summary className="flex min-h-11 cursor-pointer items-center px-4 py-2 font-medium">Instructions</summary>
+        <details className="group rounded-card border border-line bg-surface">
+          <summary className="flex min-h-11 cursor-pointer items-center gap-2 px-4 py-2 font-medium">
+            <span aria-hidden="true" className="text-sm text-muted transition-transform group-open:rotate-90">
+              ▶
+            </span>
+            Instructions
+          </summary>
           <div className="border-t border-line px-4 py-3">{instructions}</div>
         </details>
       )}
