@@ -54,47 +54,41 @@ async function tryLease(
   client: pg.PoolClient,
   opts: { studyId: string; participantId: string; leaseMinutes: number; maxUnits: number | null },
 ): Promise<LeaseResult | "contended"> {
-  // One lease decision per participant at a time (two tabs, a double click).
-  await client.query(`SELECT 1 FROM "Participant" WHERE id = $1 FOR UPDATE`, [opts.participantId]);
-
-  const current = await client.query<{ id: string; unitId: string; expiresAt: Date }>(
-    `SELECT id, "unitId", "expiresAt" FROM "Assignment"
-     WHERE "participantId" = $1 AND status = 'live' AND "expiresAt" > now()
-     ORDER BY "leasedAt" LIMIT 1`,
+  // Locking the participant row makes lease decisions one at a time per participant (two tabs,
+  // a double click); the same statement reads their current lease and how many units they hold.
+  const state = await client.query<{ held: { id: string; unitId: string; expiresAt: string } | null; taken: number }>(
+    `SELECT (SELECT jsonb_build_object('id', a.id, 'unitId', a."unitId", 'expiresAt', a."expiresAt") FROM "Assignment" a
+             WHERE a."participantId" = p.id AND a.status = 'live' AND a."expiresAt" > now() ORDER BY a."leasedAt" LIMIT 1) AS held,
+            (SELECT count(*)::int FROM "Assignment" a WHERE a."participantId" = p.id AND a.status IN ('live', 'submitted')) AS taken
+     FROM "Participant" p WHERE p.id = $1 FOR UPDATE`,
     [opts.participantId],
   );
-  const held = current.rows[0];
-  if (held) return { kind: "leased", lease: { assignmentId: held.id, unitId: held.unitId, expiresAt: held.expiresAt, resumed: true } };
-
-  if (opts.maxUnits !== null) {
-    const { rows } = await client.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM "Assignment" WHERE "participantId" = $1 AND status IN ('live', 'submitted')`,
-      [opts.participantId],
-    );
-    if ((rows[0]?.n ?? 0) >= opts.maxUnits) return { kind: "done", reason: "limit_reached" };
+  const row = state.rows[0];
+  if (!row) throw new Error(`participant ${opts.participantId} does not exist`);
+  if (row.held) {
+    return { kind: "leased", lease: { assignmentId: row.held.id, unitId: row.held.unitId, expiresAt: new Date(row.held.expiresAt), resumed: true } };
   }
+  if (opts.maxUnits !== null && row.taken >= opts.maxUnits) return { kind: "done", reason: "limit_reached" };
 
   const eligible = `FROM "StudyUnit" u
      WHERE u."studyId" = $1 AND u."activeCount" < u.capacity
        AND NOT EXISTS (SELECT 1 FROM "Assignment" a WHERE a."unitId" = u.id AND a."participantId" = $2)`;
-  const picked = await client.query<{ id: string }>(
-    `SELECT u.id ${eligible} ORDER BY u."activeCount", u.tiebreak LIMIT 1 FOR UPDATE SKIP LOCKED`,
-    [opts.studyId, opts.participantId],
+  // pick the least-annotated free unit (skipping ones another lease is taking right now), count
+  // it, and reserve it, in one statement
+  const leased = await client.query<{ id: string; unitId: string; expiresAt: Date }>(
+    `WITH pick AS (SELECT u.id ${eligible} ORDER BY u."activeCount", u.tiebreak LIMIT 1 FOR UPDATE SKIP LOCKED),
+          counted AS (UPDATE "StudyUnit" s SET "activeCount" = s."activeCount" + 1 FROM pick WHERE s.id = pick.id RETURNING s.id)
+     INSERT INTO "Assignment" (id, "studyId", "unitId", "participantId", status, "leasedAt", "expiresAt")
+     SELECT gen_random_uuid(), $1, counted.id, $2, 'live', now(), now() + make_interval(mins => $3) FROM counted
+     RETURNING id, "unitId", "expiresAt"`,
+    [opts.studyId, opts.participantId, opts.leaseMinutes],
   );
-  const unit = picked.rows[0];
-  if (!unit) {
+  const lease = leased.rows[0];
+  if (!lease) {
     const any = await client.query(`SELECT 1 ${eligible} LIMIT 1`, [opts.studyId, opts.participantId]);
     return any.rowCount ? "contended" : { kind: "done", reason: "none_left" };
   }
-  await client.query(`UPDATE "StudyUnit" SET "activeCount" = "activeCount" + 1 WHERE id = $1`, [unit.id]);
-  const inserted = await client.query<{ id: string; expiresAt: Date }>(
-    `INSERT INTO "Assignment" (id, "studyId", "unitId", "participantId", status, "leasedAt", "expiresAt")
-     VALUES (gen_random_uuid(), $1, $2, $3, 'live', now(), now() + make_interval(mins => $4))
-     RETURNING id, "expiresAt"`,
-    [opts.studyId, unit.id, opts.participantId, opts.leaseMinutes],
-  );
-  const row = inserted.rows[0]!;
-  return { kind: "leased", lease: { assignmentId: row.id, unitId: unit.id, expiresAt: row.expiresAt, resumed: false } };
+  return { kind: "leased", lease: { assignmentId: lease.id, unitId: lease.unitId, expiresAt: lease.expiresAt, resumed: false } };
 }
 
 /** The participant gives a unit back; it becomes free for someone else (never for them again). */

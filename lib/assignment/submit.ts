@@ -35,12 +35,15 @@ export async function submitResponse(input: SubmitInput): Promise<SubmitResult> 
     const a = rows[0];
     if (!a) throw new AppError("conflict", "This unit is not leased to you.");
 
-    // After the lock, so a concurrent retry of the same request sees the first one's result.
-    const existing = await client.query<{ id: string }>(
-      `SELECT id FROM "Response" WHERE "participantId" = $1 AND "idempotencyKey" = $2`,
-      [input.participantId, input.idempotencyKey],
+    // A separate statement after the lock, so a concurrent retry of the same request sees the
+    // first one's committed result.
+    const seen = await client.query<{ existing: string | null; stageTaken: boolean }>(
+      `SELECT (SELECT id FROM "Response" WHERE "participantId" = $1 AND "idempotencyKey" = $2) AS existing,
+              EXISTS (SELECT 1 FROM "Response" WHERE "assignmentId" = $3 AND stage = $4) AS "stageTaken"`,
+      [input.participantId, input.idempotencyKey, input.assignmentId, input.stage],
     );
-    if (existing.rows[0]) return { responseId: existing.rows[0].id, duplicate: true };
+    const { existing, stageTaken } = seen.rows[0]!;
+    if (existing) return { responseId: existing, duplicate: true };
 
     if (a.state !== "open") throw new AppError("conflict", `The study is ${a.state}; answers are not accepted now.`);
     if (a.status === "submitted") throw new AppError("conflict", "This unit was already submitted.");
@@ -58,11 +61,7 @@ export async function submitResponse(input: SubmitInput): Promise<SubmitResult> 
       await client.query(`UPDATE "Assignment" SET status = 'live', "endedAt" = NULL WHERE id = $1`, [input.assignmentId]);
     }
 
-    const stageTaken = await client.query(`SELECT 1 FROM "Response" WHERE "assignmentId" = $1 AND stage = $2`, [
-      input.assignmentId,
-      input.stage,
-    ]);
-    if (stageTaken.rowCount) throw new AppError("conflict", `The "${input.stage}" answer for this unit was already submitted.`);
+    if (stageTaken) throw new AppError("conflict", `The "${input.stage}" answer for this unit was already submitted.`);
 
     const inserted = await client.query<{ id: string }>(
       `INSERT INTO "Response" (id, "studyId", "unitId", "assignmentId", "participantId", stage, payload, "idempotencyKey", "startedAt", "durationMs")

@@ -1,6 +1,7 @@
 import { leaseNext, returnLease } from "@/lib/assignment/lease";
 import { submitResponse } from "@/lib/assignment/submit";
 import { db, type Study } from "@/lib/db/client";
+import { pool } from "@/lib/db/pool";
 import { unitChecks } from "@/lib/designs/validation/checks";
 import { validationConfigSchema } from "@/lib/designs/validation/config";
 import { validationResponseSchema } from "@/lib/designs/validation/response";
@@ -20,9 +21,14 @@ export type NextResult =
   | { status: "done"; reason: "limit_reached" | "none_left"; progress: Progress };
 
 export async function progressOf(study: Study, participantId: string): Promise<Progress> {
-  const done = await db().assignment.count({ where: { participantId, status: "submitted" } });
-  const units = study.maxUnitsPerParticipant ?? (await db().studyUnit.count({ where: { studyId: study.id } }));
-  return { done, total: Math.max(units, done) };
+  const { rows } = await pool().query<{ done: number; units: number }>(
+    `SELECT (SELECT count(*)::int FROM "Assignment" WHERE "participantId" = $1 AND status = 'submitted') AS done,
+            (SELECT count(*)::int FROM "StudyUnit" WHERE "studyId" = $2) AS units`,
+    [participantId, study.id],
+  );
+  const { done, units } = rows[0]!;
+  const total = Math.min(study.maxUnitsPerParticipant ?? units, units);
+  return { done, total: Math.max(total, done) };
 }
 
 export async function nextForParticipant(study: Study, participant: Participant): Promise<NextResult> {
@@ -53,10 +59,12 @@ export async function submitForParticipant(opts: {
   startedAt: Date | null;
   durationMs: number | null;
 }) {
-  const assignment = await db().assignment.findFirst({
-    where: { id: opts.assignmentId, participantId: opts.participant.id, studyId: opts.study.id },
-    select: { unit: { select: { contextId: true, questionId: true } } },
-  });
+  const { rows } = await pool().query<{ contextId: string; questionId: string | null }>(
+    `SELECT u."contextId", u."questionId" FROM "Assignment" a JOIN "StudyUnit" u ON u.id = a."unitId"
+     WHERE a.id = $1 AND a."participantId" = $2 AND a."studyId" = $3`,
+    [opts.assignmentId, opts.participant.id, opts.study.id],
+  );
+  const assignment = rows[0] ? { unit: rows[0] } : null;
   if (!assignment) throw new AppError("conflict", "This unit is not leased to you.");
   // The payload must answer exactly the checks this unit asks.
   const config = validationConfigSchema.parse(opts.study.config);

@@ -1,5 +1,4 @@
 import type { ContextView, Gold, QuestionKind } from "@/lib/benchmarks/types";
-import { db } from "@/lib/db/client";
 import { unitChecks, type Check } from "@/lib/designs/validation/checks";
 import { validationConfigSchema, type ValidationConfig } from "@/lib/designs/validation/config";
 import { filterSql } from "@/lib/studies/units";
@@ -40,10 +39,12 @@ export async function buildParticipantUnit(
   study: StudyLike,
   lease: { assignmentId: string; unitId: string; expiresAt: Date },
 ): Promise<ParticipantUnit> {
-  const unit = await db().studyUnit.findUniqueOrThrow({
-    where: { id: lease.unitId },
-    select: { contextId: true, questionId: true, context: { select: { title: true, defaultView: true, views: true } } },
-  });
+  const { rows } = await pool().query<{ contextId: string; questionId: string | null; context: { title: string | null; defaultView: string; views: unknown } }>(
+    `SELECT u."contextId", u."questionId", jsonb_build_object('title', c.title, 'defaultView', c."defaultView", 'views', c.views) AS context
+     FROM "StudyUnit" u JOIN "Context" c ON c.id = u."contextId" WHERE u.id = $1`,
+    [lease.unitId],
+  );
+  const unit = rows[0]!;
   const config: ValidationConfig = validationConfigSchema.parse(study.config);
   const questions = config.answerKey || unit.questionId ? await unitQuestions(study, unit) : [];
   const checks = unitChecks(config, questions);
