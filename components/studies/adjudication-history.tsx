@@ -26,7 +26,7 @@ export function formatWhen(d: Date): string {
 export function AdjudicationHistory({ events, units }: { events: HistoryEvent[]; units: Map<string, UnitRow> }) {
   if (events.length === 0) return <p className="text-sm text-muted">No decisions recorded yet.</p>;
   return (
-    <div className="overflow-x-auto rounded-card border border-line bg-surface">
+    <div className="relative overflow-x-auto rounded-card border border-line bg-surface">
       <table className="w-full min-w-[48rem] text-left text-sm">
         <caption className="px-3 pt-3 text-left text-sm text-muted">Every adjudication, newest first. A later decision on the same check replaces an earlier one.</caption>
         <thead className="border-b border-line text-muted">

@@ -18,10 +18,8 @@ export interface QueueItem {
   options: { value: string; label: string }[];
   votes: string;
   reason: "tie" | "disagreement";
-}
-
-export function itemName(item: Pick<QueueItem, "ordinal" | "prompt" | "subject">): string {
-  return `Unit #${item.ordinal}: ${item.prompt}${item.subject ? ` “${item.subject}”` : ""}`;
+  /** unique among the listed items: "Unit #3: Incoherent?", with " (2)" when two checks read the same */
+  name: string;
 }
 
 function ItemForm({ item, index, studyId, onRecorded }: { item: QueueItem; index: number; studyId: string; onRecorded: (text: string) => void }) {
@@ -47,11 +45,11 @@ function ItemForm({ item, index, studyId, onRecorded }: { item: QueueItem; index
     setBusy(false);
     if (!result.ok) return setProblem(result.problem);
     const label = item.options.find((o) => o.value === decision)?.label ?? decision;
-    onRecorded(`Recorded “${label}” for ${itemName(item)}.`);
+    onRecorded(`Recorded “${label}” for ${item.name}`);
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label={`Adjudicate ${itemName(item)}`} className="space-y-3">
+    <form onSubmit={submit} noValidate aria-label={`Adjudicate ${item.name}`} className="space-y-3">
       {problem && !problem.invalid_params && <Alert tone="error">{problem.detail}</Alert>}
       <RadioGroup
         id={`${id}-decision`}

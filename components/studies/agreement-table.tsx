@@ -1,14 +1,14 @@
-import { formatFigure } from "@/components/studies/format";
+import { formatFigure, noteFor, shownNotes, type Figure as FigureName } from "@/components/studies/format";
 import type { StudyResults } from "@/lib/studies/results";
 
 const th = "px-3 py-2 font-medium";
 const td = "px-3 py-2 text-right tabular-nums";
 
-function Figure({ value, noteId, notes }: { value: number | null; noteId: string; notes: string[] }) {
+function Figure({ value, noteId, notes, figure }: { value: number | null; noteId: string; notes: string[]; figure: FigureName }) {
   if (value !== null) return <>{formatFigure(value)}</>;
   // the reason is written under the table; the title repeats it for pointer users
   return (
-    <span title={notes.join("; ") || "Not defined for these ratings"} aria-describedby={notes.length ? noteId : undefined}>
+    <span title={noteFor(notes, figure) ?? "Not defined for these ratings"} aria-describedby={notes.length ? noteId : undefined}>
       —<span className="sr-only"> (not defined)</span>
     </span>
   );
@@ -17,7 +17,8 @@ function Figure({ value, noteId, notes }: { value: number | null; noteId: string
 // Fleiss' κ, Krippendorff's α (nominal) and percent agreement per check, 3 decimals; a figure
 // the data cannot define is "—" with the reason.
 export function AgreementTable({ agreement }: { agreement: StudyResults["agreement"] }) {
-  const withNotes = agreement.filter((a) => a.figures.notes.length > 0);
+  const rows = agreement.map((a) => ({ ...a, notes: shownNotes(a.figures.notes) }));
+  const withNotes = rows.filter((a) => a.notes.length > 0);
   return (
     <section aria-labelledby="agreement-heading" className="space-y-3 rounded-card border border-line bg-surface p-4 sm:p-6">
       <h2 id="agreement-heading" className="text-lg font-semibold">
@@ -27,7 +28,7 @@ export function AgreementTable({ agreement }: { agreement: StudyResults["agreeme
         <p className="text-sm text-muted">No responses yet.</p>
       ) : (
         <>
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full min-w-[36rem] text-left text-sm">
               <caption className="mb-2 text-left text-sm text-muted">
                 Agreement among participants per check. Percent agreement is the share of agreeing pairs (0 to 1). Answer-key items are pooled.
@@ -43,16 +44,16 @@ export function AgreementTable({ agreement }: { agreement: StudyResults["agreeme
                 </tr>
               </thead>
               <tbody>
-                {agreement.map((a, i) => {
+                {rows.map((a, i) => {
                   const noteId = `agreement-note-${i}`;
                   return (
                     <tr key={a.check} className="border-b border-line last:border-0">
                       <th scope="row" className="px-3 py-2 font-medium">{a.label}</th>
                       <td className={td}>{a.figures.items}</td>
                       <td className={td}>{a.figures.ratings}</td>
-                      <td className={td}><Figure value={a.figures.fleissKappa} noteId={noteId} notes={a.figures.notes} /></td>
-                      <td className={td}><Figure value={a.figures.krippendorffAlpha} noteId={noteId} notes={a.figures.notes} /></td>
-                      <td className={td}><Figure value={a.figures.percentAgreement} noteId={noteId} notes={a.figures.notes} /></td>
+                      <td className={td}><Figure value={a.figures.fleissKappa} noteId={noteId} notes={a.notes} figure="fleiss" /></td>
+                      <td className={td}><Figure value={a.figures.krippendorffAlpha} noteId={noteId} notes={a.notes} figure="alpha" /></td>
+                      <td className={td}><Figure value={a.figures.percentAgreement} noteId={noteId} notes={a.notes} figure="percent" /></td>
                     </tr>
                   );
                 })}
@@ -63,10 +64,10 @@ export function AgreementTable({ agreement }: { agreement: StudyResults["agreeme
             <div className="text-sm text-muted">
               <h3 className="font-medium text-ink">Notes</h3>
               <ul className="mt-1 list-disc space-y-1 pl-5">
-                {agreement.map((a, i) =>
-                  a.figures.notes.length ? (
+                {rows.map((a, i) =>
+                  a.notes.length ? (
                     <li key={a.check} id={`agreement-note-${i}`}>
-                      {a.label}: {a.figures.notes.join("; ")}.
+                      {a.label}: {a.notes.join("; ")}.
                     </li>
                   ) : null,
                 )}

@@ -19,7 +19,7 @@ function Help({ id, hint, error }: { id: string; hint?: ReactNode; error?: strin
   return (
     <>
       {hint && (
-        <p id={`${id}-hint`} className="text-sm text-muted">
+        <p id={`${id}-hint`} className="text-sm break-words text-muted">
           {hint}
         </p>
       )}

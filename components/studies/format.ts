@@ -71,3 +71,16 @@ export function paginate<T>(rows: T[], page: number, size: number): { rows: T[];
   const p = Math.min(Math.max(1, Number.isFinite(page) ? Math.floor(page) : 1), pages);
   return { rows: rows.slice((p - 1) * size, p * size), page: p, pages };
 }
+
+const NOTE_PREFIX = { fleiss: "Fleiss' κ", alpha: "Krippendorff's α", percent: "percent agreement" } as const;
+export type Figure = keyof typeof NOTE_PREFIX;
+
+/** The metric notes about the figures the dashboard shows (not Gwet's AC1 or Cohen's κ). */
+export function shownNotes(notes: string[]): string[] {
+  return notes.filter((n) => !/^(Gwet|Cohen)/.test(n));
+}
+
+/** Why one figure is missing, if a note says so. */
+export function noteFor(notes: string[], figure: Figure): string | undefined {
+  return notes.find((n) => n.startsWith(NOTE_PREFIX[figure]));
+}

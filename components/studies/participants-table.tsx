@@ -7,7 +7,7 @@ const td = "px-3 py-2";
 // Per participant: units done, median time, and agreement with the majority.
 export function ParticipantsTable({ participants, caption }: { participants: StudyResults["participants"]; caption: string }) {
   return (
-    <div className="overflow-x-auto rounded-card border border-line bg-surface">
+    <div className="relative overflow-x-auto rounded-card border border-line bg-surface">
       <table className="w-full min-w-[36rem] text-left text-sm">
         <caption className="px-3 pt-3 text-left text-sm text-muted">{caption}</caption>
         <thead className="border-b border-line text-muted">

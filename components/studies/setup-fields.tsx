@@ -135,7 +135,7 @@ const TIE_HINTS: Record<TiePolicy, string> = {
   reject: "A tied check rejects the unit.",
 };
 
-export function RuleFields({ state, update, errors, models }: Props & { models: string[] }) {
+export function RuleFields({ state, update, errors, models, datasetChosen }: Props & { models: string[]; datasetChosen: boolean }) {
   const none = models.length === 0;
   return (
     <Section legend="Decision rule" description="Each check is decided by the majority of its votes.">
@@ -152,7 +152,9 @@ export function RuleFields({ state, update, errors, models }: Props & { models: 
         id={fieldId("config.rule.llmJudge")}
         label="Also require the LLM judge to agree"
         hint={
-          none
+          !datasetChosen
+            ? "Choose a dataset first: the judge is one of its imported models."
+            : none
             ? "This dataset has no imported model predictions, so there is no judge to choose."
             : "An item is kept only when the human majority AND the LLM judge (its imported predictions) both call it valid."
         }

@@ -40,7 +40,7 @@ function CopyRow({ id, label, hint, value, copyLabel, onCopied }: {
         {label}
       </label>
       {hint && (
-        <p id={`${id}-hint`} className="text-sm text-muted">
+        <p id={`${id}-hint`} className="text-sm break-words text-muted">
           {hint}
         </p>
       )}

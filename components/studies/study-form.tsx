@@ -35,6 +35,13 @@ type Props = {
   | { mode: "edit"; studyId: string; datasetName: string; locked: boolean; lockedSummary: ReactNode }
 );
 
+/** Field errors to show now: the server's stay until the next submit; the browser's go as each is fixed. */
+function liveErrors(at: { from: "browser" | "server"; fields: FieldErrors }, state: StudyFormState, mode: "create" | "edit", locked: boolean): FieldErrors {
+  if (at.from === "server" || Object.keys(at.fields).length === 0) return at.fields;
+  const now = validateForm(state, mode, locked);
+  return Object.fromEntries(Object.keys(at.fields).flatMap((name) => (now[name] ? [[name, now[name]]] : [])));
+}
+
 export function datasetOptionLabel(d: DatasetOption): string {
   return `${d.name}${d.versionLabel ? ` ${d.versionLabel}` : ""} (${d.benchmark}; ${d.contextCount} contexts, ${d.questionCount} questions)`;
 }
@@ -44,7 +51,8 @@ export function datasetOptionLabel(d: DatasetOption): string {
 export function StudyForm(props: Props) {
   const router = useRouter();
   const [state, setState] = useState(props.initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // errors as of the last submit; the browser's own ones disappear from the fields as they are fixed
+  const [errorsAtSubmit, setErrors] = useState<{ from: "browser" | "server"; fields: FieldErrors }>({ from: "browser", fields: {} });
   const [problem, setProblem] = useState<ApiProblem>();
   const [notice, setNotice] = useState("");
   const [busy, setBusy] = useState(false);
@@ -59,8 +67,8 @@ export function StudyForm(props: Props) {
     startTransition(() => router.replace(datasetId ? `/studies/new?dataset=${encodeURIComponent(datasetId)}` : "/studies/new", { scroll: false }));
   }
 
-  function fail(next: FieldErrors, p?: ApiProblem) {
-    setErrors(next);
+  function fail(fields: FieldErrors, p?: ApiProblem) {
+    setErrors({ from: p ? "server" : "browser", fields });
     setProblem(p);
     requestAnimationFrame(() => summary.current?.focus());
   }
@@ -83,17 +91,18 @@ export function StudyForm(props: Props) {
     const result = await api(`/api/studies/${props.studyId}`, { method: "PATCH", json: toUpdatePayload(state, locked) });
     setBusy(false);
     if (!result.ok) return fail(toFieldErrors(result.problem.invalid_params ?? []), result.problem);
-    setErrors({});
+    setErrors({ from: "browser", fields: {} });
     setProblem(undefined);
     setNotice("Settings saved.");
     router.refresh();
   }
 
   const create = props.mode === "create";
+  const errors = liveErrors(errorsAtSubmit, state, props.mode, locked);
   return (
     <SectionLevel value={props.nested ? 3 : 2}>
       <form onSubmit={submit} noValidate className="space-y-6" aria-label={create ? "New study" : "Study settings"}>
-        <ErrorSummary ref={summary} errors={errors} problem={problem} />
+        <ErrorSummary ref={summary} errors={errorsAtSubmit.fields} problem={problem} />
 
         <Section legend="Basics">
           <Input
@@ -136,7 +145,7 @@ export function StudyForm(props: Props) {
         <UnitAndQuotaFields state={state} update={update} errors={errors} locked={locked} />
         {!locked && <FilterFields state={state} update={update} errors={errors} tags={props.tags} loading={loadingTags} />}
         {!locked && <ChecksFields state={state} update={update} errors={errors} />}
-        {!locked && <RuleFields state={state} update={update} errors={errors} models={props.models} />}
+        {!locked && <RuleFields state={state} update={update} errors={errors} models={props.models} datasetChosen={!create || state.datasetId !== ""} />}
         <InstructionsFields state={state} update={update} errors={errors} />
         <EntryFields state={state} update={update} errors={errors} />
 

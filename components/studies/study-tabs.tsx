@@ -16,7 +16,7 @@ export function StudyTabs({ studyId }: { studyId: string }) {
   const pathname = usePathname();
   const base = `/studies/${studyId}`;
   return (
-    <nav aria-label="Study sections" className="mb-6 overflow-x-auto border-b border-line">
+    <nav aria-label="Study sections" className="mb-6 relative overflow-x-auto border-b border-line">
       <ul className="flex min-w-max gap-1">
         {TABS.map((tab) => {
           const href = `${base}${tab.path}`;

@@ -53,9 +53,9 @@ export function UnitsTable({ units, names, caption }: { units: UnitRow[]; names:
   ];
   const answerKey = names.config.answerKey;
   return (
-    <div className="overflow-x-auto rounded-card border border-line bg-surface">
+    <div className="relative overflow-x-auto rounded-card border border-line bg-surface">
       <table className="w-full min-w-[48rem] text-left text-sm">
-        <caption className="px-3 pt-3 text-left text-sm text-muted">{caption}</caption>
+        <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-line text-muted">
           <tr>
             <th scope="col" className={th}>Unit</th>

@@ -18,7 +18,7 @@ export function VoteSummary({ result, options }: { result: CheckResult | undefin
     <div className="space-y-0.5">
       <div className="tabular-nums">{formatCounts(result.counts, options)}</div>
       <div className="text-muted">
-        {result.tie ? <TieMarker /> : <>Majority: <span className="text-ink">{optionLabel(options, result.majority)}</span></>}
+        {result.tie ? <><TieMarker /> no majority</> : <>Majority: <span className="text-ink">{optionLabel(options, result.majority)}</span></>}
       </div>
       {result.adjudicated !== null && (
         <div>

@@ -30,7 +30,7 @@ export default async function StudiesPage() {
       {studies.length === 0 ? (
         <p className="rounded-card border border-line bg-surface p-6 text-muted">No studies yet. Create one from an imported dataset.</p>
       ) : (
-        <div className="overflow-x-auto rounded-card border border-line bg-surface">
+        <div className="relative overflow-x-auto rounded-card border border-line bg-surface">
           <table className="w-full min-w-[40rem] text-left text-sm">
             <caption className="sr-only">{user.role === "admin" ? "All studies" : "Your studies"}, newest first</caption>
             <thead className="border-b border-line text-muted">

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatCounts, formatFigure, formatSeconds, formatShare, paginate, reasonLabel } from "@/components/studies/format";
+import { formatCounts, formatFigure, formatSeconds, formatShare, noteFor, paginate, reasonLabel, shownNotes } from "@/components/studies/format";
+import { uniqueNames } from "@/components/studies/queue-names";
 
 const YES_NO = [
   { value: "yes", label: "Yes" },
@@ -45,5 +46,25 @@ describe("dashboard formatting", () => {
     expect(paginate(rows, 999, 50).page).toBe(100);
     expect(paginate(rows, Number.NaN, 50).page).toBe(1);
     expect(paginate([], 3, 50)).toEqual({ rows: [], page: 1, pages: 1 });
+  });
+});
+
+describe("adjudication item names", () => {
+  it("are unique on the page, numbering checks that read the same", () => {
+    const a = { ordinal: 5, prompt: "Is the marked answer correct?", subject: "In the car" };
+    expect(uniqueNames([a, { ordinal: 1, prompt: "Incoherent?", subject: null }, a])).toEqual([
+      "Unit #5: Is the marked answer correct? “In the car”",
+      "Unit #1: Incoherent?",
+      "Unit #5: Is the marked answer correct? “In the car” (2)",
+    ]);
+  });
+});
+
+describe("agreement notes", () => {
+  it("keep the notes about the shown figures and find the one for each figure", () => {
+    const notes = ["1 of 10 units have a single rating", "Fleiss' κ needs the same number of raters per unit", "Gwet's AC1: only one category", "Cohen's κ: needs exactly 2 raters"];
+    expect(shownNotes(notes)).toEqual(notes.slice(0, 2));
+    expect(noteFor(notes, "fleiss")).toBe(notes[1]);
+    expect(noteFor(notes, "alpha")).toBeUndefined();
   });
 });

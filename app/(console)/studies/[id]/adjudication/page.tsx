@@ -1,11 +1,17 @@
 import { AdjudicationHistory } from "@/components/studies/adjudication-history";
 import { AdjudicationQueue, type QueueItem } from "@/components/studies/adjudication-queue";
+import { uniqueNames } from "@/components/studies/queue-names";
 import { formatCounts, paginate } from "@/components/studies/format";
 import { resultsFor, studyForPage } from "@/components/studies/page-data";
 import { Pagination } from "@/components/studies/pagination";
 import { adjudicationHistory } from "@/lib/studies/adjudicate";
 
 const PAGE_SIZE = 25;
+
+function withNames(items: Omit<QueueItem, "name">[]): QueueItem[] {
+  const names = uniqueNames(items);
+  return items.map((item, i) => ({ ...item, name: names[i]! }));
+}
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ page?: string }> };
 
@@ -19,7 +25,7 @@ export default async function StudyAdjudicationPage({ params, searchParams }: Pr
   const [results, history, query] = await Promise.all([resultsFor(study), adjudicationHistory(study.id), searchParams]);
   const units = new Map(results.units.map((u) => [u.unitId, u]));
   const { rows, page, pages } = paginate(results.queue, Number(query.page ?? 1), PAGE_SIZE);
-  const items: QueueItem[] = rows.map((q) => {
+  const items: Omit<QueueItem, "name">[] = rows.map((q) => {
     const check = units.get(q.unitId)?.checks.find((c) => c.key === q.check);
     const options = (check?.options ?? []).map((o) => ({ value: o.value, label: o.label }));
     return {
@@ -46,7 +52,7 @@ export default async function StudyAdjudicationPage({ params, searchParams }: Pr
             ? "Nothing to decide: no complete unit has a tied or split check without a decision."
             : `${results.queue.length} ${results.queue.length === 1 ? "check" : "checks"} on complete units: ${ties} tied, ${results.queue.length - ties} with disagreement. Ties come first. Your decision and reason override the vote and are audited.`}
         </p>
-        {items.length > 0 && <AdjudicationQueue studyId={study.id} items={items} canManage={canManage} />}
+        {items.length > 0 && <AdjudicationQueue studyId={study.id} items={withNames(items)} canManage={canManage} />}
         <Pagination basePath={`/studies/${study.id}/adjudication`} query={{}} page={page} pages={pages} label="Queue pages" />
       </section>
       <section aria-labelledby="history-heading" className="space-y-4">

@@ -64,7 +64,8 @@ export default async function StudyUnitsPage({ params, searchParams }: Props) {
       </form>
       <p className="text-sm text-muted" role="status">
         {shown}
-        {filters && ` (${filters})`}.
+        {filters && ` (${filters})`}. Each check shows its vote counts and the majority; <strong className="text-warning">TIE</strong> marks a check whose votes
+        are tied.
       </p>
       {rows.length > 0 && (
         <UnitsTable
