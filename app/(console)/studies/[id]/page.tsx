@@ -34,7 +34,7 @@ export default async function StudyOverviewPage({ params, searchParams }: Props)
       <ProgressSummary studyId={study.id} results={results} />
       <section aria-labelledby="links-heading" className="space-y-3 rounded-card border border-line bg-surface p-4 sm:p-6">
         <h2 id="links-heading" className="text-lg font-semibold">
-          Participant links
+          Share the study
         </h2>
         {study.state !== "open" && (
           <p className="text-sm text-muted">

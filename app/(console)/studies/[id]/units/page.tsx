@@ -36,7 +36,7 @@ export default async function StudyUnitsPage({ params, searchParams }: Props) {
       <form method="get" action={base} className="flex flex-wrap items-end gap-3 rounded-card border border-line bg-surface p-4" aria-label="Filter units">
         <div className="space-y-1">
           <label htmlFor="units-decision" className="block text-sm font-medium">
-            Decision
+            Filter by decision
           </label>
           <select id="units-decision" name="decision" defaultValue={decision ?? ""} className={controlClass}>
             <option value="">All decisions</option>
