@@ -1,0 +1,68 @@
+import Link from "next/link";
+import { ContextViewer } from "@/components/context/context-viewer";
+import { contextForPage, datasetForPage } from "@/components/datasets/page-data";
+import { QuestionCard } from "@/components/datasets/question-card";
+import { PageHeader } from "@/components/ui/page-header";
+
+type Props = { params: Promise<{ id: string; contextId: string }> };
+
+export async function generateMetadata({ params }: Props) {
+  const { id, contextId } = await params;
+  const { dataset } = await datasetForPage(id);
+  const context = await contextForPage(dataset.id, contextId);
+  return { title: `${context.title ?? "Context"} · ${dataset.name}` };
+}
+
+export default async function DatasetContextPage({ params }: Props) {
+  const { id, contextId } = await params;
+  const { dataset } = await datasetForPage(id);
+  const context = await contextForPage(dataset.id, contextId);
+  const count = context.questions.length;
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
+        <ol className="flex flex-wrap gap-x-2">
+          <li>
+            <Link href="/datasets" className="text-primary underline underline-offset-2">
+              Datasets
+            </Link>
+            <span aria-hidden="true"> /</span>
+          </li>
+          <li>
+            <Link href={`/datasets/${dataset.id}`} className="text-primary underline underline-offset-2 break-all">
+              {dataset.name}
+            </Link>
+          </li>
+        </ol>
+      </nav>
+      <PageHeader
+        title={context.title ?? (context.kind === "passage" ? "Passage" : "Conversation")}
+        description={`${count} ${count === 1 ? "question" : "questions"} on this ${context.kind === "passage" ? "text" : "conversation"}.`}
+      />
+      <div className="space-y-10">
+        <section aria-labelledby="context-heading" className="space-y-3">
+          <h2 id="context-heading" className="sr-only">
+            {context.kind === "passage" ? "Text" : "Conversation"}
+          </h2>
+          <ContextViewer views={context.views} defaultView={context.defaultView} />
+        </section>
+        <section aria-labelledby="context-questions-heading" className="space-y-3">
+          <h2 id="context-questions-heading" className="text-lg font-semibold">
+            Questions on it
+          </h2>
+          {count === 0 ? (
+            <p className="text-muted">No questions use this context.</p>
+          ) : (
+            <ol className="space-y-3">
+              {context.questions.map((q) => (
+                <li key={q.id}>
+                  <QuestionCard question={q} datasetId={dataset.id} contextLink={false} />
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import Link from "next/link";
+import { formatCount, formatDateTime, versionText } from "@/components/datasets/format";
+
+export interface DatasetListRow {
+  id: string;
+  name: string;
+  benchmarkLabel: string;
+  versionLabel: string | null;
+  hashVersion: number;
+  sourceFileName: string;
+  sourceRecords: number;
+  contextCount: number;
+  questionCount: number;
+  createdAt: Date;
+  ownerName: string | null;
+}
+
+const th = "px-4 py-3 font-medium";
+const td = "px-4 py-3";
+
+// Every imported dataset, newest first. The table scrolls sideways on narrow screens; the
+// scrolling box is focusable so keyboard users can scroll it too.
+export function DatasetsTable({ rows }: { rows: DatasetListRow[] }) {
+  if (rows.length === 0) {
+    return <p className="rounded-card border border-line bg-surface p-6 text-muted">No datasets yet. Import a benchmark file above.</p>;
+  }
+  return (
+    <div role="region" aria-labelledby="datasets-caption" tabIndex={0} className="overflow-x-auto rounded-card border border-line bg-surface">
+      <table className="w-full min-w-[56rem] text-left text-sm">
+        <caption id="datasets-caption" className="sr-only">
+          Imported datasets, newest first
+        </caption>
+        <thead className="border-b border-line text-muted">
+          <tr>
+            <th scope="col" className={th}>Name</th>
+            <th scope="col" className={th}>Benchmark</th>
+            <th scope="col" className={th}>Version</th>
+            <th scope="col" className={th}>File</th>
+            <th scope="col" className={`${th} text-right`}>Records</th>
+            <th scope="col" className={`${th} text-right`}>Contexts</th>
+            <th scope="col" className={`${th} text-right`}>Questions</th>
+            <th scope="col" className={th}>Imported by</th>
+            <th scope="col" className={th}>Imported</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((d) => (
+            <tr key={d.id} className="border-b border-line last:border-0">
+              <th scope="row" className={`${td} font-medium`}>
+                <Link href={`/datasets/${d.id}`} className="text-primary underline-offset-2 hover:underline">
+                  {d.name}
+                </Link>
+              </th>
+              <td className={td}>{d.benchmarkLabel}</td>
+              <td className={td}>{versionText(d.versionLabel, d.hashVersion)}</td>
+              <td className={`${td} min-w-48 break-all`}>{d.sourceFileName}</td>
+              <td className={`${td} text-right tabular-nums`}>{formatCount(d.sourceRecords)}</td>
+              <td className={`${td} text-right tabular-nums`}>{formatCount(d.contextCount)}</td>
+              <td className={`${td} text-right tabular-nums`}>{formatCount(d.questionCount)}</td>
+              <td className={td}>{d.ownerName ?? <span className="text-muted">command line</span>}</td>
+              <td className={`${td} whitespace-nowrap`}>
+                <time dateTime={d.createdAt.toISOString()}>{formatDateTime(d.createdAt)}</time>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { formatCount } from "@/components/datasets/format";
+import { issueWhere, type ImportIssue } from "@/components/datasets/import-events";
+
+const th = "px-3 py-2 font-medium";
+const td = "px-3 py-2 align-top";
+
+// The problems a refused import found: where (record, line, field) and why.
+export function IssuesTable({ issues, total }: { issues: ImportIssue[]; total: number }) {
+  if (issues.length === 0) return null;
+  const more = total > issues.length;
+  return (
+    <div role="region" aria-label="Problems found" tabIndex={0} className="overflow-x-auto rounded-card border border-line bg-surface">
+      <table className="w-full min-w-[32rem] text-left text-sm">
+        <caption className="px-3 pt-3 text-left">
+          <span className="font-semibold">
+            {more ? `The first ${formatCount(issues.length)} of ${formatCount(total)} problems` : `${formatCount(issues.length)} ${issues.length === 1 ? "problem" : "problems"}`}
+          </span>
+          <span className="block text-muted">Records are numbered from 1 in file order; lines are lines of the file.</span>
+        </caption>
+        <thead className="border-b border-line text-muted">
+          <tr>
+            <th scope="col" className={th}>Record</th>
+            <th scope="col" className={th}>Line</th>
+            <th scope="col" className={th}>Field</th>
+            <th scope="col" className={th}>Reason</th>
+          </tr>
+        </thead>
+        <tbody>
+          {issues.map((issue, i) => {
+            const where = issueWhere(issue);
+            return (
+              <tr key={i} className="border-b border-line last:border-0">
+                <td className={`${td} tabular-nums`}>{where.record}</td>
+                <td className={`${td} tabular-nums`}>{where.line}</td>
+                <td className={`${td} font-mono break-all`}>{where.field}</td>
+                <td className={`${td} break-words`}>{issue.message}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

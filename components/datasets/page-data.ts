@@ -1,0 +1,112 @@
+import "server-only";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import type { TagFilter } from "@/components/datasets/tag-filter";
+import { requirePage } from "@/lib/auth/guards";
+import { ADAPTERS, isBenchmarkName, labelOf } from "@/lib/benchmarks/registry";
+import { BENCHMARKS, type ContextView } from "@/lib/benchmarks/types";
+import { getDataset } from "@/lib/datasets/service";
+import { db } from "@/lib/db/client";
+import { pool } from "@/lib/db/pool";
+import { AppError } from "@/lib/http/errors";
+import { filterSql } from "@/lib/studies/units";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const QUESTIONS_PER_PAGE = 25;
+
+export function benchmarkOptions(): { value: string; label: string }[] {
+  return BENCHMARKS.map((b) => ({ value: b, label: ADAPTERS[b].label }));
+}
+
+export function benchmarkLabel(name: string): string {
+  return isBenchmarkName(name) ? labelOf(name) : name;
+}
+
+export async function datasetRows() {
+  return db().dataset.findMany({
+    orderBy: { createdAt: "desc" },
+    select: {
+      id: true,
+      name: true,
+      benchmark: true,
+      versionLabel: true,
+      hashVersion: true,
+      sourceFileName: true,
+      sourceRecords: true,
+      contextCount: true,
+      questionCount: true,
+      createdAt: true,
+      owner: { select: { name: true } },
+    },
+  });
+}
+
+/** The dataset a page is about, read once per request; a bad or unknown id is a 404. */
+export const datasetForPage = cache(async (id: string) => {
+  const user = await requirePage("datasets.read");
+  if (!UUID.test(id)) notFound();
+  try {
+    return { user, dataset: await getDataset(id) };
+  } catch (err) {
+    if (err instanceof AppError && err.code === "not_found") notFound();
+    throw err;
+  }
+});
+
+export interface QuestionRow {
+  id: string;
+  contextId: string;
+  contextTitle: string | null;
+  recordIndex: number;
+  position: number;
+  sourceId: string;
+  kind: string;
+  prompt: string;
+  options: unknown;
+  gold: unknown;
+  tags: Record<string, unknown>;
+}
+
+const QUESTION_COLUMNS = `q.id, q."contextId", c.title AS "contextTitle", q."recordIndex", q.position, q."sourceId", q.kind::text AS kind,
+  q.prompt, q.options, q.gold, q.tags`;
+
+/** One page of a dataset's questions matching the tag filter, in file order, with the total. */
+export async function questionPage(
+  datasetId: string,
+  filter: TagFilter,
+  requestedPage: number,
+): Promise<{ rows: QuestionRow[]; total: number; page: number; pages: number }> {
+  const f = filterSql(filter, 2);
+  const where = `q."datasetId" = $1${f.sql}`;
+  const count = await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM "Question" q WHERE ${where}`, [datasetId, ...f.params]);
+  const total = count.rows[0]?.n ?? 0;
+  const pages = Math.max(1, Math.ceil(total / QUESTIONS_PER_PAGE));
+  const page = Math.min(Math.max(requestedPage, 1), pages);
+  const offset = (page - 1) * QUESTIONS_PER_PAGE;
+  const { rows } = await pool().query<QuestionRow>(
+    `SELECT ${QUESTION_COLUMNS} FROM "Question" q JOIN "Context" c ON c.id = q."contextId"
+     WHERE ${where} ORDER BY q."recordIndex", q.position LIMIT ${QUESTIONS_PER_PAGE} OFFSET ${offset}`,
+    [datasetId, ...f.params],
+  );
+  return { rows, total, page, pages };
+}
+
+export async function contextForPage(datasetId: string, contextId: string) {
+  if (!UUID.test(contextId)) notFound();
+  const context = await db().context.findFirst({ where: { id: contextId, datasetId } });
+  if (!context) notFound();
+  const { rows } = await pool().query<QuestionRow>(
+    `SELECT ${QUESTION_COLUMNS} FROM "Question" q JOIN "Context" c ON c.id = q."contextId"
+     WHERE q."contextId" = $1 ORDER BY q."recordIndex", q.position`,
+    [contextId],
+  );
+  return {
+    id: context.id,
+    title: context.title,
+    kind: context.kind,
+    defaultView: context.defaultView,
+    views: context.views as unknown as Record<string, ContextView>,
+    questions: rows,
+  };
+}
