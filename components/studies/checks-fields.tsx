@@ -4,7 +4,8 @@ import { Button } from "@/components/ui/button";
 import { fieldId, type FieldErrors } from "@/components/studies/form-errors";
 import { Checkbox, Input, Section } from "@/components/studies/form-controls";
 import { LabelEditor } from "@/components/studies/label-editor";
-import { ANSWER_KEY_HELP, renameDraft, type FlagDraft, type StudyFormState, type Update } from "@/components/studies/form-model";
+import { renameDraft, type FlagDraft, type StudyFormState, type Update } from "@/components/studies/form-model";
+import { ANSWER_KEY_HELP } from "@/components/studies/labels";
 import { useFocusAfterRender } from "@/components/studies/use-focus";
 
 function FlagRow({ flag, index, count, errors, update, onRemoved }: {

@@ -4,7 +4,8 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { fieldId, type FieldErrors } from "@/components/studies/form-errors";
 import { Checkbox, Input } from "@/components/studies/form-controls";
-import { applyPreset, LABEL_PRESETS, renameDraft, type LabelDraft, type StudyFormState, type Update } from "@/components/studies/form-model";
+import { applyPreset, renameDraft, type LabelDraft, type StudyFormState, type Update } from "@/components/studies/form-model";
+import { LABEL_PRESETS } from "@/components/studies/labels";
 import { useFocusAfterRender } from "@/components/studies/use-focus";
 
 const base = "config.labelJudgement";

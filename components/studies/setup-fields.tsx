@@ -2,7 +2,8 @@
 
 import { fieldId, type FieldErrors } from "@/components/studies/form-errors";
 import { Checkbox, Input, RadioGroup, Section, Select, SubHeading, TextArea } from "@/components/studies/form-controls";
-import { ENTRY_MODE_LABELS, TIE_POLICY_LABELS, type StudyFormState, type TiePolicy, type Update } from "@/components/studies/form-model";
+import type { StudyFormState, TiePolicy, Update } from "@/components/studies/form-model";
+import { ENTRY_MODE_LABELS, TIE_POLICY_LABELS } from "@/components/studies/labels";
 import { MarkdownPreview } from "@/components/studies/markdown-preview";
 import { ENTRY_MODES } from "@/lib/studies/schemas";
 

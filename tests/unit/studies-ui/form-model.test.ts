@@ -4,13 +4,13 @@ import {
   applyPreset,
   formStateFromStudy,
   initialFormState,
-  LABEL_PRESETS,
   renameDraft,
   slugKey,
   toCreatePayload,
   toUpdatePayload,
   type StudyFormState,
 } from "@/components/studies/form-model";
+import { LABEL_PRESETS } from "@/components/studies/labels";
 import { defaultValidationConfig, validationConfigSchema } from "@/lib/designs/validation/config";
 import { createStudySchema } from "@/lib/studies/schemas";
 
