@@ -25,53 +25,57 @@ export function formatWhen(d: Date): string {
 // The audit trail of adjudications: who, when, the votes and any earlier decision before, the decision after, and why.
 export function AdjudicationHistory({ events, units }: { events: HistoryEvent[]; units: Map<string, UnitRow> }) {
   if (events.length === 0) return <p className="text-sm text-muted">No decisions recorded yet.</p>;
+  const caption = "Every adjudication, newest first. A later decision on the same check replaces an earlier one.";
   return (
-    <div className="relative overflow-x-auto rounded-card border border-line bg-surface">
-      <table className="w-full min-w-[48rem] text-left text-sm">
-        <caption className="px-3 pt-3 text-left text-sm text-muted">Every adjudication, newest first. A later decision on the same check replaces an earlier one.</caption>
-        <thead className="border-b border-line text-muted">
-          <tr>
-            <th scope="col" className={th}>When</th>
-            <th scope="col" className={th}>Who</th>
-            <th scope="col" className={th}>Unit and check</th>
-            <th scope="col" className={th}>Before</th>
-            <th scope="col" className={th}>After</th>
-            <th scope="col" className={th}>Reason</th>
-          </tr>
-        </thead>
-        <tbody>
-          {events.map((e) => {
-            const b = before.safeParse(e.before);
-            const a = after.safeParse(e.after);
-            const unit = units.get(e.targetId);
-            const checkKey = a.success ? a.data.check : b.success ? b.data.check : "";
-            const check = unit?.checks.find((c) => c.key === checkKey);
-            const options = check?.options ?? [];
-            return (
-              <tr key={e.id} className="border-b border-line last:border-0">
-                <th scope="row" className={`${td} font-normal whitespace-nowrap`}>
-                  <time dateTime={e.createdAt.toISOString()}>{formatWhen(e.createdAt)}</time>
-                </th>
-                <td className={td}>{e.actor ? e.actor.name : <span className="text-muted">deleted user</span>}</td>
-                <td className={td}>
-                  {unit ? `Unit #${unit.ordinal}` : "Unit"}: {check?.prompt ?? checkKey}
-                  {check?.subject && <span className="text-muted"> “{check.subject}”</span>}
-                </td>
-                <td className={td}>
-                  {b.success ? (
-                    <>
-                      <div>Votes: {formatCounts(b.data.votes, options)}</div>
-                      {b.data.adjudicated && <div>Earlier decision: {optionLabel(options, b.data.adjudicated)}</div>}
-                    </>
-                  ) : "—"}
-                </td>
-                <td className={`${td} font-medium`}>{a.success ? optionLabel(options, a.data.decision) : "—"}</td>
-                <td className={`${td} max-w-72 break-words`}>{e.reason ?? "—"}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <>
+      <p className="text-sm text-muted">{caption}</p>
+      <div className="relative overflow-x-auto rounded-card border border-line bg-surface">
+        <table className="w-full min-w-[48rem] text-left text-sm">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="border-b border-line text-muted">
+            <tr>
+              <th scope="col" className={th}>When</th>
+              <th scope="col" className={th}>Who</th>
+              <th scope="col" className={th}>Unit and check</th>
+              <th scope="col" className={th}>Before</th>
+              <th scope="col" className={th}>After</th>
+              <th scope="col" className={th}>Reason</th>
+            </tr>
+          </thead>
+          <tbody>
+            {events.map((e) => {
+              const b = before.safeParse(e.before);
+              const a = after.safeParse(e.after);
+              const unit = units.get(e.targetId);
+              const checkKey = a.success ? a.data.check : b.success ? b.data.check : "";
+              const check = unit?.checks.find((c) => c.key === checkKey);
+              const options = check?.options ?? [];
+              return (
+                <tr key={e.id} className="border-b border-line last:border-0">
+                  <th scope="row" className={`${td} font-normal whitespace-nowrap`}>
+                    <time dateTime={e.createdAt.toISOString()}>{formatWhen(e.createdAt)}</time>
+                  </th>
+                  <td className={td}>{e.actor ? e.actor.name : <span className="text-muted">deleted user</span>}</td>
+                  <td className={td}>
+                    {unit ? `Unit #${unit.ordinal}` : "Unit"}: {check?.prompt ?? checkKey}
+                    {check?.subject && <span className="text-muted"> “{check.subject}”</span>}
+                  </td>
+                  <td className={td}>
+                    {b.success ? (
+                      <>
+                        <div>Votes: {formatCounts(b.data.votes, options)}</div>
+                        {b.data.adjudicated && <div>Earlier decision: {optionLabel(options, b.data.adjudicated)}</div>}
+                      </>
+                    ) : "—"}
+                  </td>
+                  <td className={`${td} font-medium`}>{a.success ? optionLabel(options, a.data.decision) : "—"}</td>
+                  <td className={`${td} max-w-72 break-words`}>{e.reason ?? "—"}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { formatFigure, noteFor, shownNotes, type Figure as FigureName } from "@/components/studies/format";
 import type { StudyResults } from "@/lib/studies/results";
 
+const CAPTION = "Agreement among participants per check. Percent agreement is the share of agreeing pairs (0 to 1). Answer-key items are pooled.";
 const th = "px-3 py-2 font-medium";
 const td = "px-3 py-2 text-right tabular-nums";
 
@@ -28,11 +29,10 @@ export function AgreementTable({ agreement }: { agreement: StudyResults["agreeme
         <p className="text-sm text-muted">No responses yet.</p>
       ) : (
         <>
+          <p className="text-sm text-muted">{CAPTION}</p>
           <div className="relative overflow-x-auto">
             <table className="w-full min-w-[36rem] text-left text-sm">
-              <caption className="mb-2 text-left text-sm text-muted">
-                Agreement among participants per check. Percent agreement is the share of agreeing pairs (0 to 1). Answer-key items are pooled.
-              </caption>
+              <caption className="sr-only">{CAPTION}</caption>
               <thead className="border-b border-line text-muted">
                 <tr>
                   <th scope="col" className={th}>Check</th>
