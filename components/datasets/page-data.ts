@@ -92,7 +92,8 @@ export async function questionPage(
   return { rows, total, page, pages };
 }
 
-export async function contextForPage(datasetId: string, contextId: string) {
+/** A context of the dataset with its questions in file order; a bad or foreign id is a 404. */
+export const contextForPage = cache(async (datasetId: string, contextId: string) => {
   if (!UUID.test(contextId)) notFound();
   const context = await db().context.findFirst({ where: { id: contextId, datasetId } });
   if (!context) notFound();
@@ -109,4 +110,4 @@ export async function contextForPage(datasetId: string, contextId: string) {
     views: context.views as unknown as Record<string, ContextView>,
     questions: rows,
   };
-}
+});

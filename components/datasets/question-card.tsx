@@ -53,7 +53,7 @@ export function QuestionCard({ question: q, datasetId, contextLink }: { question
         <dl className="space-y-1 text-sm">
           {gold.map((g) => (
             <div key={g.label} className="flex flex-wrap gap-x-2">
-              <dt className="font-semibold text-success">{g.label}:</dt>
+              <dt className={`font-semibold ${g.label === "Wrong answer" ? "text-danger" : "text-success"}`}>{g.label}:</dt>
               <dd className="min-w-0 break-words">{g.value}</dd>
             </div>
           ))}

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { DropZone } from "@/components/datasets/drop-zone";
-import { formatBytes } from "@/components/datasets/format";
+import { formatBytes, formatCount } from "@/components/datasets/format";
 import { ImportProgress } from "@/components/datasets/import-progress";
 import { ImportProblemView, ImportSummaryView } from "@/components/datasets/import-result";
 import { useImport, type ImportNews, type PhaseProgress } from "@/components/datasets/use-import";
@@ -32,7 +32,7 @@ export function UploadPanel({ maxBytes, benchmarks }: { maxBytes: number; benchm
     (news: ImportNews) => {
       if ("phase" in news) return setAnnouncement(ANNOUNCE[news.phase]);
       if ("failed" in news) return setAnnouncement(`${news.failed.title}. ${news.failed.detail}`);
-      setAnnouncement(`Import finished: ${news.done.questions} questions in ${news.done.contexts} contexts.`);
+      setAnnouncement(`Import finished: ${formatCount(news.done.questions)} questions in ${formatCount(news.done.contexts)} contexts.`);
       setFile(null);
       if (fileInput.current) fileInput.current.value = "";
       router.refresh();
