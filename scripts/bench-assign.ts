@@ -102,7 +102,9 @@ async function main() {
     if (spawnSync(process.execPath, [next, "build"], { stdio: "inherit", env }).status !== 0) throw new Error("build failed");
     recordBuild();
   }
-  const app = spawn(process.execPath, [next, "start", "-p", String(opts.port)], { env, stdio: ["ignore", "ignore", "inherit"] });
+  // BENCH_APP_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") go to the app server's node only
+  const nodeArgs = process.env.BENCH_APP_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const app = spawn(process.execPath, [...nodeArgs, next, "start", "-p", String(opts.port)], { env, stdio: ["ignore", "ignore", "inherit"] });
   try {
     for (let i = 0; ; i++) {
       const ok = await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false);

@@ -34,13 +34,23 @@ export async function sweepExpired(studyId: string, client: pg.Pool | pg.PoolCli
   return rowCount ?? 0;
 }
 
+// Sweeping is maintenance, not correctness (a late submission on an unswept lease is still
+// accepted, and the CHECK constraint holds either way), so each process sweeps a study at most
+// every few seconds instead of on every request.
+const SWEEP_EVERY_MS = 2_000;
+const lastSweep = new Map<string, number>();
+
 export async function leaseNext(opts: {
   studyId: string;
   participantId: string;
   leaseMinutes: number;
   maxUnits: number | null;
 }): Promise<LeaseResult> {
-  await sweepExpired(opts.studyId);
+  const now = Date.now();
+  if (now - (lastSweep.get(opts.studyId) ?? 0) >= SWEEP_EVERY_MS) {
+    lastSweep.set(opts.studyId, now);
+    await sweepExpired(opts.studyId);
+  }
   for (let attempt = 0; attempt < 20; attempt++) {
     const result = await withTransaction((client) => tryLease(client, opts));
     if (result !== "contended") return result;
@@ -55,12 +65,14 @@ async function tryLease(
   opts: { studyId: string; participantId: string; leaseMinutes: number; maxUnits: number | null },
 ): Promise<LeaseResult | "contended"> {
   // Locking the participant row makes lease decisions one at a time per participant (two tabs,
-  // a double click); the same statement reads their current lease and how many units they hold.
+  // a double click). Their current lease is read by a *later* statement: a statement's snapshot
+  // is taken when it starts, so one that waited for the lock would miss the other's new lease.
+  await client.query(`SELECT 1 FROM "Participant" WHERE id = $1 FOR UPDATE`, [opts.participantId]);
   const state = await client.query<{ held: { id: string; unitId: string; expiresAt: string } | null; taken: number }>(
     `SELECT (SELECT jsonb_build_object('id', a.id, 'unitId', a."unitId", 'expiresAt', a."expiresAt") FROM "Assignment" a
              WHERE a."participantId" = p.id AND a.status = 'live' AND a."expiresAt" > now() ORDER BY a."leasedAt" LIMIT 1) AS held,
             (SELECT count(*)::int FROM "Assignment" a WHERE a."participantId" = p.id AND a.status IN ('live', 'submitted')) AS taken
-     FROM "Participant" p WHERE p.id = $1 FOR UPDATE`,
+     FROM "Participant" p WHERE p.id = $1`,
     [opts.participantId],
   );
   const row = state.rows[0];

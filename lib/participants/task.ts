@@ -59,23 +59,7 @@ export async function submitForParticipant(opts: {
   startedAt: Date | null;
   durationMs: number | null;
 }) {
-  const { rows } = await pool().query<{ contextId: string; questionId: string | null }>(
-    `SELECT u."contextId", u."questionId" FROM "Assignment" a JOIN "StudyUnit" u ON u.id = a."unitId"
-     WHERE a.id = $1 AND a."participantId" = $2 AND a."studyId" = $3`,
-    [opts.assignmentId, opts.participant.id, opts.study.id],
-  );
-  const assignment = rows[0] ? { unit: rows[0] } : null;
-  if (!assignment) throw new AppError("conflict", "This unit is not leased to you.");
-  // The payload must answer exactly the checks this unit asks.
   const config = validationConfigSchema.parse(opts.study.config);
-  const questions = config.answerKey || assignment.unit.questionId ? await unitQuestions(opts.study, assignment.unit) : [];
-  const schema = validationResponseSchema(unitChecks(config, questions), config.contextChecks?.comment ?? false);
-  const parsed = schema.safeParse(opts.payload);
-  if (!parsed.success) {
-    throw new AppError("invalid_input", "Some answers are missing or not allowed.", {
-      invalidParams: zodInvalidParams(parsed.error, "payload"),
-    });
-  }
   return submitResponse({
     studyId: opts.study.id,
     participantId: opts.participant.id,
@@ -83,7 +67,19 @@ export async function submitForParticipant(opts: {
     idempotencyKey: opts.idempotencyKey,
     stage: "main",
     final: true,
-    payload: parsed.data,
+    payload: opts.payload,
+    // The payload must answer exactly the checks this unit asks.
+    validate: async (unit, payload) => {
+      const questions = config.answerKey || unit.questionId ? await unitQuestions(opts.study, unit) : [];
+      const schema = validationResponseSchema(unitChecks(config, questions), config.contextChecks?.comment ?? false);
+      const parsed = schema.safeParse(payload);
+      if (!parsed.success) {
+        throw new AppError("invalid_input", "Some answers are missing or not allowed.", {
+          invalidParams: zodInvalidParams(parsed.error, "payload"),
+        });
+      }
+      return parsed.data;
+    },
     startedAt: opts.startedAt,
     durationMs: opts.durationMs,
   });
