@@ -92,7 +92,7 @@ export function computeResults(study: Pick<Study, "n" | "unitType" | "config">, 
     for (const check of u.checks) {
       const r = u.decision.checks[check.key]!;
       if (r.adjudicated !== null || r.unanimous) continue;
-      queue.push({ unitId: u.unitId, ordinal: u.ordinal, title: u.title, check: check.key, prompt: check.prompt, counts: r.counts, reason: r.tie ? "tie" : "disagreement" });
+      queue.push({ unitId: u.unitId, ordinal: u.ordinal, title: u.title, check: check.key, prompt: check.questionPrompt ? `${check.questionPrompt} — ${check.prompt}${check.subject ? ` (${check.subject})` : ""}` : check.prompt, counts: r.counts, reason: r.tie ? "tie" : "disagreement" });
     }
   }
   queue.sort((a, b) => (a.reason === b.reason ? a.ordinal - b.ordinal : a.reason === "tie" ? -1 : 1));

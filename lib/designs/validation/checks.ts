@@ -17,6 +17,8 @@ export interface Check {
   prompt: string;
   options: CheckOption[];
   questionId?: string;
+  /** the question an answer-key check is about */
+  questionPrompt?: string;
   /** the text being verified (the marked answer, an option, the reference answer) */
   subject?: string;
 }
@@ -52,7 +54,7 @@ export function unitChecks(config: ValidationConfig, questions: UnitQuestion[]):
 }
 
 function answerKeyChecks(q: UnitQuestion): Check[] {
-  const base = { questionId: q.id, options: YES_NO };
+  const base = { questionId: q.id, questionPrompt: q.prompt, options: YES_NO };
   const out: Check[] = [];
   if ((q.kind === "single_choice" || q.kind === "multi_select") && q.options) {
     const marked = markedOptions(q);
