@@ -1,10 +1,8 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
 import { BENCHMARKS } from "@/lib/benchmarks/types";
-import { parseCommandArgs, UsageError } from "@/lib/cli/args";
-import type { Command } from "@/lib/cli/commands";
+import { defineCommand } from "@/lib/cli/args";
 import { printJson, withDatabase } from "@/lib/cli/db";
-import { reportError } from "@/lib/cli/report-error";
 import { importDataset } from "@/lib/datasets/import";
 
 const USAGE = `Usage: npm run -s sally -- import --benchmark <${[...BENCHMARKS, "auto"].join("|")}> <file> [--name N] [--version-label V] [--as-new-version] [--json]`;
@@ -18,73 +16,56 @@ const schema = z.object({
   json: z.boolean(),
 });
 
-export const importCommand: Command = {
+export const importCommand = defineCommand({
   summary: "import a benchmark file (all or nothing)",
-  async run(args) {
-    let input: z.infer<typeof schema>;
-    try {
-      input = parseCommandArgs(
-        args,
-        {
-          benchmark: { type: "string", default: "auto" },
-          name: { type: "string" },
-          "version-label": { type: "string" },
-          "as-new-version": { type: "boolean", default: false },
-          json: { type: "boolean", default: false },
-        },
-        schema,
-        (p) => ({
-          file: p.positionals[0],
-          benchmark: p.values.benchmark,
-          name: p.values.name,
-          versionLabel: p.values["version-label"],
-          asNewVersion: p.values["as-new-version"],
-          json: p.values.json,
-        }),
-      );
-    } catch (err) {
-      if (err instanceof UsageError) {
-        console.error(`${err.message}\n${USAGE}`);
-        return 2;
-      }
-      throw err;
-    }
-    const progress = process.stderr.isTTY && !input.json;
-    try {
-      const summary = await withDatabase(() =>
-        importDataset({
-          file: input.file,
-          benchmark: input.benchmark,
-          name: input.name,
-          versionLabel: input.versionLabel,
-          asNewVersion: input.asNewVersion,
-          ownerId: null,
-          onProgress: progress
-            ? (p) => process.stderr.write(`\r  ${((100 * p.bytes) / p.total).toFixed(0)}%  ${p.records.toLocaleString()} records`)
-            : undefined,
-        }),
-      );
-      if (progress) process.stderr.write("\n");
-      const out = {
-        datasetId: summary.datasetId,
-        benchmark: summary.benchmark,
-        sourceRecords: summary.sourceRecords,
-        contexts: summary.contexts,
-        questions: summary.questions,
-        byKind: summary.byKind,
-      };
-      if (input.json) {
-        printJson(out);
-      } else {
-        console.log(`Imported "${summary.name}" (${summary.benchmark}) as ${summary.datasetId}`);
-        console.log(`  ${summary.sourceRecords} source records, ${summary.contexts} contexts, ${summary.questions} questions`);
-        console.log(`  by kind: ${Object.entries(summary.byKind).map(([k, v]) => `${k} ${v}`).join(", ")}`);
-        console.log(`  by ${summary.mainTag}: ${Object.entries(summary.byMainTag).map(([k, v]) => `${k} ${v}`).join(", ")}`);
-      }
-      return 0;
-    } catch (err) {
-      if (progress) process.stderr.write("\n");
-      return reportError(err);
-    }
+  usage: USAGE,
+  options: {
+    benchmark: { type: "string", default: "auto" },
+    name: { type: "string" },
+    "version-label": { type: "string" },
+    "as-new-version": { type: "boolean", default: false },
+    json: { type: "boolean", default: false },
   },
-};
+  schema,
+  toInput: (p) => ({
+    file: p.positionals[0],
+    benchmark: p.values.benchmark,
+    name: p.values.name,
+    versionLabel: p.values["version-label"],
+    asNewVersion: p.values["as-new-version"],
+    json: p.values.json,
+  }),
+  async run(input) {
+    const progress = process.stderr.isTTY && !input.json;
+    const summary = await withDatabase(() =>
+      importDataset({
+        file: input.file,
+        benchmark: input.benchmark,
+        name: input.name,
+        versionLabel: input.versionLabel,
+        asNewVersion: input.asNewVersion,
+        ownerId: null,
+        onProgress: progress
+          ? (p) => process.stderr.write(`\r  ${((100 * p.bytes) / p.total).toFixed(0)}%  ${p.records.toLocaleString()} records`)
+          : undefined,
+      }),
+    ).finally(() => progress && process.stderr.write("\n"));
+    const out = {
+      datasetId: summary.datasetId,
+      benchmark: summary.benchmark,
+      sourceRecords: summary.sourceRecords,
+      contexts: summary.contexts,
+      questions: summary.questions,
+      byKind: summary.byKind,
+    };
+    if (input.json) {
+      printJson(out);
+    } else {
+      console.log(`Imported "${summary.name}" (${summary.benchmark}) as ${summary.datasetId}`);
+      console.log(`  ${summary.sourceRecords} source records, ${summary.contexts} contexts, ${summary.questions} questions`);
+      console.log(`  by kind: ${Object.entries(summary.byKind).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+      console.log(`  by ${summary.mainTag}: ${Object.entries(summary.byMainTag).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+    }
+    return 0;
+  },
+});
