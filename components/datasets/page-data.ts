@@ -5,7 +5,7 @@ import type { TagFilter } from "@/components/datasets/tag-filter";
 import { requirePage } from "@/lib/auth/guards";
 import { ADAPTERS, isBenchmarkName, labelOf } from "@/lib/benchmarks/registry";
 import { BENCHMARKS, type ContextView } from "@/lib/benchmarks/types";
-import { getDataset } from "@/lib/datasets/service";
+import { getDataset, listDatasets } from "@/lib/datasets/service";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import { AppError } from "@/lib/http/errors";
@@ -23,24 +23,7 @@ export function benchmarkLabel(name: string): string {
   return isBenchmarkName(name) ? labelOf(name) : name;
 }
 
-export async function datasetRows() {
-  return db().dataset.findMany({
-    orderBy: { createdAt: "desc" },
-    select: {
-      id: true,
-      name: true,
-      benchmark: true,
-      versionLabel: true,
-      hashVersion: true,
-      sourceFileName: true,
-      sourceRecords: true,
-      contextCount: true,
-      questionCount: true,
-      createdAt: true,
-      owner: { select: { name: true } },
-    },
-  });
-}
+export const datasetRows = listDatasets;
 
 /** The dataset a page is about, read once per request; a bad or unknown id is a 404. */
 export const datasetForPage = cache(async (id: string) => {

@@ -12,6 +12,7 @@ export async function listDatasets() {
       name: true,
       benchmark: true,
       versionLabel: true,
+      hashVersion: true,
       sourceFileName: true,
       sourceRecords: true,
       contextCount: true,

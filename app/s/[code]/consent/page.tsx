@@ -1,25 +1,15 @@
-import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { Markdown } from "@/components/markdown";
 import { ConsentForm } from "@/components/task/consent-form";
 import { pathOf } from "@/components/task/outcomes";
-import { db } from "@/lib/db/client";
-import { decodeParticipantToken, participantCookieName } from "@/lib/participants/token";
+import { participantPage } from "@/lib/participants/page-guard";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Welcome" };
 
 export default async function ConsentPage({ params }: { params: Promise<{ code: string }> }) {
   const { code } = await params;
-  const study = await db().study.findUnique({ where: { publicCode: code }, select: { id: true, name: true, instructions: true, state: true } });
-  if (!study) redirect(pathOf(code, { to: "unavailable", reason: "unknown" }));
-  if (study.state !== "open") redirect(pathOf(code, { to: "unavailable", reason: study.state }));
-  const participantId = decodeParticipantToken((await cookies()).get(participantCookieName(code))?.value);
-  const participant = participantId
-    ? await db().participant.findFirst({ where: { id: participantId, studyId: study.id }, select: { consentedAt: true } })
-    : null;
-  // no participant yet: the study link makes one (and records the platform's ids)
-  if (!participant) redirect(pathOf(code, { to: "link" }));
+  const { study, participant } = await participantPage(code);
   if (participant.consentedAt) redirect(pathOf(code, { to: "task" }));
 
   return (
