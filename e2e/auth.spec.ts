@@ -33,7 +33,7 @@ test("[AUTH] a wrong password shows a generic error, and repeated failures are r
 test("[RBAC] a researcher cannot open the Users page (403 page) or call the admin API (403)", async ({ page, admin }) => {
   const user = await createUser(admin, "researcher");
   await uiSignIn(page, user.email, user.password);
-  await expect(page.getByRole("heading", { name: "Datasets" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Datasets" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Users" })).toHaveCount(0);
   const response = await page.goto("/users");
   expect(response?.status()).toBe(403);
@@ -65,7 +65,7 @@ test("[API] signed-out calls get 401 problem+json", async () => {
 
 test("[AUTH] sign-out works", async ({ page }) => {
   await uiSignIn(page, E2E.admin.email, E2E.admin.password);
-  await expect(page.getByRole("heading", { name: "Datasets" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Datasets" })).toBeVisible();
   await page.getByRole("button", { name: /account menu/ }).click();
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/signin/);
@@ -93,7 +93,7 @@ test("[ADMIN][CREATE_USER] the admin creates a researcher in the Users page, who
   const context = await browser.newContext();
   const researcher = await context.newPage();
   await uiSignIn(researcher, email, "a-good-initial-password");
-  await expect(researcher.getByRole("heading", { name: "Datasets" })).toBeVisible();
+  await expect(researcher.getByRole("heading", { level: 1, name: "Datasets" })).toBeVisible();
   await context.close();
 });
 

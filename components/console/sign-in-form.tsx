@@ -11,6 +11,7 @@ import { TextField } from "@/components/ui/field";
 const MESSAGES: Record<string, string> = {
   TooManyAttempts: "Too many failed attempts. Wait 15 minutes, then try again.",
   CredentialsSignin: "The email or password is not right.",
+  SignInUnavailable: "Sign-in is not available right now. Try again in a minute.",
 };
 
 export function SignInForm() {

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type pg from "pg";
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { detectSource, resolveBenchmark } from "@/lib/benchmarks/detect";
@@ -54,23 +55,17 @@ export async function importDataset(input: ImportInput): Promise<ImportSummary> 
   if ("error" in resolved) throw new ImportRejected("invalid_input", resolved.error, [{ record: null, path: "", message: resolved.error }]);
 
   const contentHash = await sha256File(input.file);
-  const previous = await pool().query<{ name: string; id: string; hashVersion: number }>(
-    `SELECT id, name, "hashVersion" FROM "Dataset" WHERE "contentHash" = $1 ORDER BY "hashVersion" DESC LIMIT 1`,
-    [contentHash],
-  );
-  const earlier = previous.rows[0];
-  if (earlier && !input.asNewVersion) {
-    throw new ImportRejected(
-      "conflict",
-      `This file was already imported as "${earlier.name}" (${earlier.id}). Import it as a new version to keep both (--as-new-version).`,
-    );
-  }
+  // a quick refusal before any parsing; the authoritative check runs under the lock below
+  await latestVersion(pool(), contentHash, input.asNewVersion);
 
   const adapter = getAdapter(resolved.benchmark);
   const name = input.name?.trim() || path.basename(fileName).replace(/\.(json|jsonl|csv|parquet)(\.sample)?$/i, "");
 
   try {
     return await withTransaction(async (client) => {
+      // Imports of the same bytes take turns, so each sees the others' versions.
+      await client.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [contentHash]);
+      const earlier = await latestVersion(client, contentHash, input.asNewVersion);
       const datasetId = randomUUID();
       await client.query(
         `INSERT INTO "Dataset" (id, name, benchmark, "versionLabel", "contentHash", "hashVersion", "sourceFileName", container, layout,
@@ -125,10 +120,26 @@ export async function importDataset(input: ImportInput): Promise<ImportSummary> 
       };
     });
   } catch (err) {
-    // the same file imported at the same moment by someone else: their import holds the version
+    // a backstop: the lock above makes this unreachable between Sally processes
     if ((err as { code?: string }).code === "23505" && (err as { constraint?: string }).constraint === "Dataset_contentHash_hashVersion_key") {
-      throw new ImportRejected("conflict", "This file is being imported by someone else right now, or was just imported.");
+      throw new ImportRejected("conflict", "This file was imported by someone else at the same moment; try again.");
     }
     throw err;
   }
+}
+
+/** The newest dataset holding these exact bytes; refuses a duplicate unless a new version is asked for. */
+async function latestVersion(db: Pick<pg.Pool, "query">, contentHash: string, asNewVersion?: boolean) {
+  const { rows } = await db.query<{ name: string; id: string; hashVersion: number }>(
+    `SELECT id, name, "hashVersion" FROM "Dataset" WHERE "contentHash" = $1 ORDER BY "hashVersion" DESC LIMIT 1`,
+    [contentHash],
+  );
+  const earlier = rows[0];
+  if (earlier && !asNewVersion) {
+    throw new ImportRejected(
+      "conflict",
+      `This file was already imported as "${earlier.name}" (${earlier.id}). Import it as a new version to keep both (--as-new-version).`,
+    );
+  }
+  return earlier;
 }

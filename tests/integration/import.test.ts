@@ -130,6 +130,21 @@ describe("bad input: a clear error, and nothing written", () => {
     await writeFile(file, Buffer.concat([await readFile(fixture("generic/valid.jsonl")), Buffer.from("\n")]));
     const results = await Promise.allSettled([importDataset({ file, benchmark: "auto", ownerId: null }), importDataset({ file, benchmark: "auto", ownerId: null })]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    expect((results.find((r) => r.status === "rejected") as PromiseRejectedResult).reason).toMatchObject({ code: "conflict" });
+    expect((results.find((r) => r.status === "rejected") as PromiseRejectedResult).reason).toMatchObject({
+      code: "conflict",
+      message: expect.stringMatching(/already imported/),
+    });
+  });
+
+  it("two concurrent imports of one file as new versions both land, as versions 2 and 3", async () => {
+    const file = path.join(os.tmpdir(), `race-versions-${process.pid}.jsonl`);
+    await writeFile(file, Buffer.concat([await readFile(fixture("generic/valid.jsonl")), Buffer.from("\n\n")]));
+    await importDataset({ file, benchmark: "auto", ownerId: null });
+    const both = await Promise.all([1, 2].map(() => importDataset({ file, benchmark: "auto", ownerId: null, asNewVersion: true })));
+    const { rows } = await pool().query<{ v: number }>(
+      `SELECT "hashVersion" AS v FROM "Dataset" WHERE id = ANY($1::uuid[]) ORDER BY 1`,
+      [both.map((b) => b.datasetId)],
+    );
+    expect(rows.map((r) => r.v)).toEqual([2, 3]);
   });
 });

@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -13,16 +15,40 @@ export interface TestServer {
   stop: () => Promise<void>;
 }
 
+// Each run gets its own server (own data directory, a free port) unless SALLY_TEST_PG_PORT asks
+// for a shared, persistent one: two runs in one checkout must not stop each other's database.
 export async function startTestServer(): Promise<TestServer> {
   if (process.env.SALLY_TEST_ADMIN_URL) return { adminUrl: process.env.SALLY_TEST_ADMIN_URL, stop: async () => {} };
   if (process.env.TEST_DATABASE_URL) return { adminUrl: process.env.TEST_DATABASE_URL, stop: async () => {} };
-  const tag = createHash("sha1").update(process.cwd()).digest("hex").slice(0, 8);
-  const server = await startEmbeddedPostgres({
-    dataDir: path.join(os.tmpdir(), `sally-test-${tag}`),
-    port: Number(process.env.SALLY_TEST_PG_PORT ?? 54329),
-    database: "postgres",
+  if (process.env.SALLY_TEST_PG_PORT) {
+    const tag = createHash("sha1").update(process.cwd()).digest("hex").slice(0, 8);
+    const server = await startEmbeddedPostgres({
+      dataDir: path.join(os.tmpdir(), `sally-test-${tag}`),
+      port: Number(process.env.SALLY_TEST_PG_PORT),
+      database: "postgres",
+    });
+    return { adminUrl: server.url, stop: server.stop };
+  }
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "sally-test-"));
+  const server = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: "postgres" });
+  return {
+    adminUrl: server.url,
+    stop: async () => {
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
   });
-  return { adminUrl: server.url, stop: server.stop };
 }
 
 export async function createDatabase(adminUrl: string, name: string, template?: string): Promise<string> {
