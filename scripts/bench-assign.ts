@@ -61,7 +61,7 @@ async function setUp(url: string) {
   return { studyId: study.id, publicCode };
 }
 
-async function participant(code: string, i: number, latencies: number[]): Promise<number> {
+async function participant(code: string, i: number, latencies: number[], limit = Infinity): Promise<number> {
   const entry = await fetch(`${base}/s/${code}?PROLIFIC_PID=bench${i}&STUDY_ID=b&SESSION_ID=s${i}`, { redirect: "manual" });
   const cookie = entry.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
   const headers = { cookie, "content-type": "application/json" };
@@ -73,7 +73,7 @@ async function participant(code: string, i: number, latencies: number[]): Promis
     const next = await fetch(`${base}/api/s/${code}/next`, { headers });
     const body = (await next.json()) as { status: string; unit?: { assignmentId: string } };
     if (!next.ok) throw new Error(`next failed: ${next.status} ${JSON.stringify(body)}`);
-    if (body.status === "done") return done;
+    if (body.status === "done" || done >= limit) return done;
     const submit = await fetch(`${base}/api/s/${code}/submit`, {
       method: "POST",
       headers,
@@ -113,7 +113,7 @@ async function main() {
       await new Promise((r) => setTimeout(r, 200));
     }
     // warm the routes once so compilation-free start-up costs are not measured
-    await participant(publicCode, -1, []).catch(() => 0);
+    await participant(publicCode, -1, [], 3).catch(() => 0);
     await resetStudy(url, studyId);
 
     log(`running ${opts.participants} participants…`);
