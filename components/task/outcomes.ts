@@ -1,30 +1,10 @@
 import type { ApiResult } from "@/lib/http/client";
 import { isRetryable, reasonOf } from "@/components/task/retry";
+import type { Destination } from "@/lib/participants/paths";
 
 // What the task page does with each answer from the participant API.
 
-export type Destination =
-  | { to: "link" }
-  | { to: "consent" }
-  | { to: "task" }
-  | { to: "done" }
-  | { to: "unavailable"; reason: string };
-
-export function pathOf(code: string, d: Destination): string {
-  const base = `/s/${encodeURIComponent(code)}`;
-  switch (d.to) {
-    case "link":
-      return base;
-    case "consent":
-      return `${base}/consent`;
-    case "task":
-      return `${base}/task`;
-    case "done":
-      return `${base}/done`;
-    case "unavailable":
-      return `${base}/unavailable?reason=${encodeURIComponent(d.reason)}`;
-  }
-}
+export { pathOf, type Destination } from "@/lib/participants/paths";
 
 /** Failures that mean "this page is the wrong place now", wherever they happen. */
 export function destinationFor(problem: { status: number; code: string; reason?: string }): Destination | null {

@@ -1,7 +1,7 @@
 import "server-only";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
-import { pathOf } from "@/components/task/outcomes";
+import { pathOf } from "@/lib/participants/paths";
 import { db } from "@/lib/db/client";
 import { decodeParticipantToken, participantCookieName } from "@/lib/participants/token";
 

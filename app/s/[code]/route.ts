@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { can } from "@/lib/auth/permissions";
 import { currentUser } from "@/lib/auth/session";
 import { enterStudy, entryParamsSchema, StudyUnavailable } from "@/lib/participants/entry";
+import { pathOf } from "@/lib/participants/paths";
 import { decodeParticipantToken, encodeParticipantToken, participantCookieName } from "@/lib/participants/token";
 
 export const dynamic = "force-dynamic";
@@ -10,9 +11,8 @@ export const dynamic = "force-dynamic";
 // participant, sets their signed cookie and sends them on: consent first, then the task.
 export async function GET(req: NextRequest, { params }: { params: Promise<{ code: string }> }) {
   const { code } = await params;
-  const base = `/s/${encodeURIComponent(code)}`;
   const parsed = entryParamsSchema.safeParse(Object.fromEntries(req.nextUrl.searchParams.entries()));
-  if (!parsed.success) return NextResponse.redirect(new URL(`${base}/unavailable?reason=bad_link`, req.url), 303);
+  if (!parsed.success) return NextResponse.redirect(new URL(pathOf(code, { to: "unavailable", reason: "bad_link" }), req.url), 303);
   try {
     const user = await currentUser().catch(() => null);
     const { participant } = await enterStudy({
@@ -21,8 +21,7 @@ export async function GET(req: NextRequest, { params }: { params: Promise<{ code
       cookieParticipantId: decodeParticipantToken(req.cookies.get(participantCookieName(code))?.value),
       user: user ? { id: user.id, canAnnotate: can(user, "studies.annotate") } : null,
     });
-    const next = participant.consentedAt ? "task" : "consent";
-    const res = NextResponse.redirect(new URL(`${base}/${next}`, req.url), 303);
+    const res = NextResponse.redirect(new URL(pathOf(code, { to: participant.consentedAt ? "task" : "consent" }), req.url), 303);
     res.cookies.set(participantCookieName(code), encodeParticipantToken(participant.id), {
       httpOnly: true,
       sameSite: "lax",
@@ -33,7 +32,7 @@ export async function GET(req: NextRequest, { params }: { params: Promise<{ code
     return res;
   } catch (err) {
     if (err instanceof StudyUnavailable) {
-      return NextResponse.redirect(new URL(`${base}/unavailable?reason=${err.reason}`, req.url), 303);
+      return NextResponse.redirect(new URL(pathOf(code, { to: "unavailable", reason: err.reason }), req.url), 303);
     }
     throw err;
   }

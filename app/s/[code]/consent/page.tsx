@@ -1,7 +1,7 @@
 import { redirect } from "next/navigation";
 import { Markdown } from "@/components/markdown";
 import { ConsentForm } from "@/components/task/consent-form";
-import { pathOf } from "@/components/task/outcomes";
+import { pathOf } from "@/lib/participants/paths";
 import { participantPage } from "@/lib/participants/page-guard";
 
 export const dynamic = "force-dynamic";

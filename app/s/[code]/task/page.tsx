@@ -1,6 +1,6 @@
 import { redirect } from "next/navigation";
 import { Markdown } from "@/components/markdown";
-import { pathOf } from "@/components/task/outcomes";
+import { pathOf } from "@/lib/participants/paths";
 import { TaskRunner } from "@/components/task/task-runner";
 import { participantPage } from "@/lib/participants/page-guard";
 
