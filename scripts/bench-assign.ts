@@ -1,6 +1,9 @@
-// `npm run bench:assign -- [--json] [--participants 200] [--units 5000] [--n 3] [--think-ms 0]`
+// `npm run bench:assign -- [--json] [--participants 200] [--units 5000] [--n 3] [--think-ms 2000]`
 // Drives the real HTTP endpoints of a production build: participants enter through the study
-// link, then loop next-unit + submit until nothing is left. The last line is JSON:
+// link, then loop next-unit + submit until nothing is left. Participants are people: between
+// units each pauses --think-ms on average (uniform 0.5–1.5×; real annotators take far longer),
+// so the latency figures are those of 200 people working at once; `--think-ms 0` instead keeps
+// 200 requests in flight all the time, a saturation test of throughput. The last line is JSON:
 // {"participants","units","n","p50Ms","p95Ms","submitsPerSec","overAssigned","duplicateAssignments"}.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -25,7 +28,7 @@ const { values } = parseArgs({
     participants: { type: "string", default: "200" },
     units: { type: "string", default: "5000" },
     n: { type: "string", default: "3" },
-    "think-ms": { type: "string", default: "0" },
+    "think-ms": { type: "string", default: "2000" },
     port: { type: "string", default: "3200" },
   },
 });
