@@ -3,9 +3,9 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { existsSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { startEmbeddedPostgres } from "@/lib/db/embedded";
+import { queryRows } from "../support/test-postgres";
 
 // The embedded server behind `npm start` without DATABASE_URL: data persists across restarts,
 // a killed run's leftovers are recovered, and a second process shares a running server.
@@ -15,33 +15,24 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function query(url: string, sql: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(sql)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 describe("embedded PostgreSQL", () => {
   it("keeps its data across a clean stop and restart", async () => {
     const first = await startEmbeddedPostgres({ dataDir, port, database: "sally" });
-    await query(first.url, `CREATE TABLE kept (v text); INSERT INTO kept VALUES ('still here')`);
+    await queryRows(first.url, `CREATE TABLE kept (v text); INSERT INTO kept VALUES ('still here')`);
     await first.stop();
     expect(existsSync(path.join(dataDir, "pg", "postmaster.pid"))).toBe(false);
     const second = await startEmbeddedPostgres({ dataDir, port, database: "sally" });
-    expect(await query(second.url, `SELECT v FROM kept`)).toEqual([{ v: "still here" }]);
+    expect(await queryRows(second.url, `SELECT v FROM kept`)).toEqual([{ v: "still here" }]);
     await second.stop();
   });
 
   it("shares a server another live process runs instead of fighting over it", async () => {
     const owner = await startEmbeddedPostgres({ dataDir, port, database: "sally" });
     const guest = await startEmbeddedPostgres({ dataDir, port, database: "sally" });
-    expect(await query(guest.url, `SELECT v FROM kept`)).toEqual([{ v: "still here" }]);
+    expect(await queryRows(guest.url, `SELECT v FROM kept`)).toEqual([{ v: "still here" }]);
     await guest.stop(); // a guest's stop leaves the owner's server running
-    expect(await query(owner.url, `SELECT 1 AS ok`)).toEqual([{ ok: 1 }]);
+    expect(await queryRows(owner.url, `SELECT 1 AS ok`)).toEqual([{ ok: 1 }]);
     await owner.stop();
   });
 
@@ -59,7 +50,7 @@ describe("embedded PostgreSQL", () => {
     expect(() => process.kill(orphanPid, 0)).not.toThrow(); // the server outlived its parent
 
     const server = await startEmbeddedPostgres({ dataDir, port, database: "sally" });
-    expect(await query(server.url, `SELECT v FROM kept`)).toEqual([{ v: "still here" }]);
+    expect(await queryRows(server.url, `SELECT v FROM kept`)).toEqual([{ v: "still here" }]);
     await server.stop();
   });
 
@@ -67,7 +58,7 @@ describe("embedded PostgreSQL", () => {
     const lock = path.join(dataDir, "pg", "postmaster.pid");
     await writeFile(lock, `999999\n${path.join(dataDir, "pg")}\n`);
     const server = await startEmbeddedPostgres({ dataDir, port, database: "sally" });
-    expect(await query(server.url, `SELECT v FROM kept`)).toEqual([{ v: "still here" }]);
+    expect(await queryRows(server.url, `SELECT v FROM kept`)).toEqual([{ v: "still here" }]);
     await server.stop();
   });
 

@@ -2,10 +2,9 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { migrate, readMigrations } from "@/lib/db/migrate";
-import { createDatabase, dropDatabase } from "../support/test-postgres";
+import { createDatabase, dropDatabase, queryRows } from "../support/test-postgres";
 
 const adminUrl = inject("adminUrl");
 const created: string[] = [];
@@ -18,15 +17,6 @@ afterAll(async () => {
   for (const name of created) await dropDatabase(adminUrl, name);
 });
 
-async function rows(url: string, sql: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(sql)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 describe("migration runner", () => {
   it("records each migration in _prisma_migrations the way Prisma does (name, sha256 checksum, finished, 1 step)", async () => {
@@ -34,7 +24,7 @@ describe("migration runner", () => {
     const result = await migrate(url);
     const migrations = await readMigrations();
     expect(result.applied).toEqual(migrations.map((m) => m.name));
-    const recorded = await rows(url, `SELECT migration_name, checksum, finished_at, applied_steps_count, rolled_back_at FROM "_prisma_migrations" ORDER BY migration_name`);
+    const recorded = await queryRows(url, `SELECT migration_name, checksum, finished_at, applied_steps_count, rolled_back_at FROM "_prisma_migrations" ORDER BY migration_name`);
     expect(recorded.map((r) => [r.migration_name, r.checksum, r.applied_steps_count, r.rolled_back_at])).toEqual(
       migrations.map((m) => [m.name, m.checksum, 1, null]),
     );
@@ -53,7 +43,7 @@ describe("migration runner", () => {
     const results = await Promise.all([migrate(url), migrate(url), migrate(url)]);
     const appliedCount = results.reduce((n, r) => n + r.applied.length, 0);
     expect(appliedCount).toBe((await readMigrations()).length);
-    const recorded = await rows(url, `SELECT migration_name FROM "_prisma_migrations"`);
+    const recorded = await queryRows(url, `SELECT migration_name FROM "_prisma_migrations"`);
     expect(recorded.length).toBe(appliedCount);
   });
 
@@ -65,9 +55,9 @@ describe("migration runner", () => {
     await mkdir(path.join(dir, "002_bad"));
     await writeFile(path.join(dir, "002_bad", "migration.sql"), `CREATE TABLE "B" (id int);\nSELECT * FROM no_such_table;`);
     await expect(migrate(url, { dir })).rejects.toThrow(/002_bad failed and was rolled back/);
-    const tables = await rows(url, `SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`);
+    const tables = await queryRows(url, `SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`);
     expect(tables.map((t) => t.tablename)).toEqual(["A", "_prisma_migrations"]);
-    const recorded = await rows(url, `SELECT migration_name FROM "_prisma_migrations"`);
+    const recorded = await queryRows(url, `SELECT migration_name FROM "_prisma_migrations"`);
     expect(recorded.map((r) => r.migration_name)).toEqual(["001_ok"]);
   });
 });

@@ -86,3 +86,14 @@ export async function createMigratedDatabase(adminUrl: string, name: string): Pr
   await migrate(url);
   return url;
 }
+
+/** One query on its own connection (for tests that inspect a database other than their own). */
+export async function queryRows(url: string, sql: string): Promise<Record<string, unknown>[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
