@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { api } from "@/lib/http/client";
 
 // Deleting removes the dataset with its contexts and questions, so it asks first in a modal
@@ -33,28 +34,10 @@ export function DeleteDataset({ datasetId, name }: { datasetId: string; name: st
         Delete dataset
       </Button>
       <div aria-live="polite">{error && <Alert tone="error">{error}</Alert>}</div>
-      <dialog
-        ref={dialog}
-        aria-labelledby="delete-dataset-title"
-        aria-describedby="delete-dataset-text"
-        className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-card border border-line bg-surface p-6 text-ink backdrop:bg-ink/50"
-      >
-        <h2 id="delete-dataset-title" className="text-lg font-semibold">
-          Delete “{name}”?
-        </h2>
-        <p id="delete-dataset-text" className="mt-2 text-sm">
-          This removes the dataset with its stored records, contexts, questions and model predictions. It cannot be undone. A dataset that
-          studies use cannot be deleted.
-        </p>
-        <div className="mt-6 flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" autoFocus onClick={() => dialog.current?.close()}>
-            Cancel
-          </Button>
-          <Button variant="danger" disabled={busy} onClick={() => void remove()}>
-            {busy ? "Deleting…" : "Yes, delete it"}
-          </Button>
-        </div>
-      </dialog>
+      <ConfirmDialog dialogRef={dialog} title={`Delete “${name}”?`} confirmLabel={busy ? "Deleting…" : "Yes, delete it"} busy={busy} onConfirm={() => void remove()}>
+        This removes the dataset with its stored records, contexts, questions and model predictions. It cannot be undone. A dataset that studies
+        use cannot be deleted.
+      </ConfirmDialog>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { api } from "@/lib/http/client";
 
 type State = "draft" | "open" | "paused" | "closed";
@@ -65,27 +66,9 @@ export function StudyActions({ studyId, state }: { studyId: string; state: State
         </div>
       )}
       <div aria-live="polite">{message && <Alert tone={message.tone}>{message.text}</Alert>}</div>
-      <dialog
-        ref={dialog}
-        aria-labelledby="close-study-title"
-        aria-describedby="close-study-text"
-        className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-card border border-line bg-surface p-6 text-ink backdrop:bg-ink/50"
-      >
-        <h2 id="close-study-title" className="text-lg font-semibold">
-          Close this study?
-        </h2>
-        <p id="close-study-text" className="mt-2 text-sm">
-          Closing is final: nobody can take part any more and it cannot be reopened. Results, adjudication and exports stay available.
-        </p>
-        <div className="mt-6 flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" autoFocus onClick={() => dialog.current?.close()}>
-            Cancel
-          </Button>
-          <Button variant="danger" disabled={busy} onClick={() => void change("closed")}>
-            Yes, close the study
-          </Button>
-        </div>
-      </dialog>
+      <ConfirmDialog dialogRef={dialog} title="Close this study?" confirmLabel="Yes, close the study" busy={busy} onConfirm={() => void change("closed")}>
+        Closing is final: nobody can take part any more and it cannot be reopened. Results, adjudication and exports stay available.
+      </ConfirmDialog>
     </div>
   );
 }

@@ -1,10 +1,8 @@
 "use client";
 
 import type { RefObject } from "react";
-import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
-// "Skip this unit?" as a native modal dialog: it traps focus, Escape cancels, and focus
-// returns to the Skip button.
 export function SkipDialog({
   dialogRef,
   onConfirm,
@@ -14,35 +12,19 @@ export function SkipDialog({
   onConfirm: () => void;
   onClose: () => void;
 }) {
-  const close = () => dialogRef.current?.close();
   return (
-    <dialog
-      ref={dialogRef}
-      aria-labelledby="skip-dialog-title"
-      aria-describedby="skip-dialog-text"
+    <ConfirmDialog
+      dialogRef={dialogRef}
+      title="Skip this unit?"
+      cancelLabel="Keep working"
+      confirmLabel="Skip this unit"
       onClose={onClose}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-card border border-line bg-surface p-6 text-ink shadow-xl backdrop:bg-ink/50"
+      onConfirm={() => {
+        dialogRef.current?.close();
+        onConfirm();
+      }}
     >
-      <h2 id="skip-dialog-title" className="text-xl font-semibold">
-        Skip this unit?
-      </h2>
-      <p id="skip-dialog-text" className="mt-2 text-base">
-        It goes back to the pool for someone else, and any answers you gave for it are discarded.
-      </p>
-      <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <Button variant="secondary" onClick={close} autoFocus>
-          Keep working
-        </Button>
-        <Button
-          variant="danger"
-          onClick={() => {
-            close();
-            onConfirm();
-          }}
-        >
-          Skip this unit
-        </Button>
-      </div>
-    </dialog>
+      It goes back to the pool for someone else, and any answers you gave for it are discarded.
+    </ConfirmDialog>
   );
 }
