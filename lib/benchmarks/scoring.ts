@@ -1,0 +1,71 @@
+import type { ReportQuestion, ReportTable } from "@/lib/benchmarks/report";
+
+// The contract between a benchmark and the human-baseline results: how one answer is scored,
+// what the benchmark calls a question's type, how a model's raw text is read, and the paper's
+// own summary figures. The same functions score participants and imported model predictions,
+// so "human vs model" compares like with like. Each benchmark folder exports one of these as
+// `scoring`; lib/benchmarks/registry.ts hands it out by benchmark name.
+
+/** A question as scoring sees it: the stored question plus its id. */
+export interface ScoringQuestion extends ReportQuestion {
+  id: string;
+}
+
+/** Where the answers were given: the context view (FANToM short/full, CharToM c0/c2000, ...). */
+export interface ScoringContext {
+  /** the view the respondent read, or null when the study did not choose one */
+  view: string | null;
+}
+
+export interface AnswerScore {
+  /** null: not machine-scored (free text judged by people); never counted as wrong */
+  correct: boolean | null;
+  /** the answer as the scorer read it, for the scored-responses CSV (e.g. "b", "Alice|Bob", "unanswerable", "1250") */
+  normalized: string;
+  /** a graded score in [0, 1] where the benchmark has one (token F1 for FANToM FactQ / BeliefQ[dist.]) */
+  graded?: number | null;
+}
+
+/** One scored answer of one respondent (a participant, or a model by name). */
+export interface ScoredItem {
+  question: ScoringQuestion;
+  respondent: string;
+  answer: unknown;
+  score: AnswerScore;
+}
+
+export interface BenchmarkSummary {
+  /** FANToM only: ALL and ALL* over question sets, per respondent and set */
+  sets?: { all: number | null; allStar: number | null; n: number };
+  /** the paper's tables (FANToM Table 1 layout, ToMATO's 15-cell grid + average, ...) */
+  tables: ReportTable[];
+  /** further named figures the benchmark reports (FANToM Y/N weighted F1, DIAMONDs answerability accuracy, ...) */
+  figures: { key: string; label: string; value: number | null; n: number }[];
+  notes: string[];
+}
+
+export interface BenchmarkScoring {
+  /**
+   * The byType key of a question: the benchmark's question type (FANToM "BeliefQ[choice]",
+   * "AnswerabilityQ[list]", ...), else the question kind. null leaves the question out of byType.
+   */
+  typeOf(question: ScoringQuestion): string | null;
+  /** byType keys in the paper's order; keys not listed follow alphabetically */
+  typeOrder: readonly string[];
+  /**
+   * Whether the official evaluator counts this question in this setting at all (FANToM drops
+   * Y/N questions whose gold is "no:long" in the short-context setting). Left-out answers are
+   * kept in the raw export but appear in no figure.
+   */
+  counts(question: ScoringQuestion, ctx: ScoringContext): boolean;
+  /** One answer in the participant answer shape (lib/benchmarks/score.ts AnswerByKind). */
+  score(question: ScoringQuestion, answer: unknown, ctx: ScoringContext): AnswerScore;
+  /**
+   * A model prediction as imported: raw text ("(a)", "A.", option text, "Alice and Bob", "No.",
+   * "$1,250", "cannot be determined") or an already-shaped answer. Returns the answer in the
+   * participant shape, or null when it cannot be read (then it is scored wrong, not skipped).
+   */
+  parse(question: ScoringQuestion, raw: unknown): unknown | null;
+  /** The benchmark's own summary over scored items (any respondents; per-respondent where the paper says so). */
+  summarize(items: readonly ScoredItem[], ctx: ScoringContext): BenchmarkSummary;
+}
