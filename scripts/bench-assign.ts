@@ -16,9 +16,8 @@ import { z } from "zod";
 import { importDataset } from "@/lib/datasets/import";
 import { db, disconnectDb } from "@/lib/db/client";
 import { closePool } from "@/lib/db/pool";
-import { validationConfigSchema } from "@/lib/designs/validation/config";
 import { buildIsCurrent, recordBuild } from "@/lib/runtime/build-stamp";
-import { changeStudyState, createStudy } from "@/lib/studies/service";
+import { changeStudyState, createStudy, parseSpec } from "@/lib/studies/service";
 import { createUser } from "@/lib/users/service";
 import { createMigratedDatabase, dropDatabase, startTestServer } from "../tests/support/test-postgres";
 
@@ -52,10 +51,10 @@ async function setUp(url: string) {
   writeFileSync(file, lines.join("\n") + "\n");
   const ds = await importDataset({ file, benchmark: "generic", ownerId: owner.id });
   const actor = { id: owner.id, role: owner.role };
-  const config = validationConfigSchema.parse({ contextChecks: { flags: [{ key: "incoherent", label: "Incoherent" }], comment: false } });
+  const config = { contextChecks: { flags: [{ key: "incoherent", label: "Incoherent" }], comment: false } };
   const study = await createStudy({
     actor,
-    input: { name: "bench", datasetId: ds.datasetId, design: "validation", unitType: "context", filter: {}, n: opts.n, maxUnitsPerParticipant: null, leaseMinutes: 30, instructions: "", entryMode: "prolific", completionUrl: null, config },
+    spec: parseSpec({ name: "bench", dataset: ds.datasetId, design: "validation", unit: "context", n: opts.n, entryMode: "prolific", config }),
   });
   await changeStudyState({ actor, studyId: study.id, to: "open" });
   const { publicCode } = await db().study.findUniqueOrThrow({ where: { id: study.id }, select: { publicCode: true } });

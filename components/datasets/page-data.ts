@@ -9,7 +9,7 @@ import { getDataset, listDatasets } from "@/lib/datasets/service";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import { AppError } from "@/lib/http/errors";
-import { filterSql } from "@/lib/studies/units";
+import { filterSql } from "@/lib/datasets/tag-filter";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

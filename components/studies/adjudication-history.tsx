@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { formatCounts, optionLabel } from "@/components/studies/format";
-import type { UnitRow } from "@/lib/studies/results";
+import type { VoteUnit as UnitRow } from "@/lib/designs";
 
 const before = z.object({ check: z.string(), votes: z.record(z.string(), z.number()).default({}), adjudicated: z.string().nullable().default(null) });
 const after = z.object({ check: z.string(), decision: z.string() });

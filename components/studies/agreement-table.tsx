@@ -1,5 +1,5 @@
 import { formatFigure, noteFor, shownNotes, type Figure as FigureName } from "@/components/studies/format";
-import type { StudyResults } from "@/lib/studies/results";
+import type { DesignResults as StudyResults } from "@/lib/designs";
 
 const CAPTION = "Agreement among participants per check. Percent agreement is the share of agreeing pairs (0 to 1). Answer-key items are pooled.";
 const th = "px-3 py-2 font-medium";
@@ -17,7 +17,7 @@ function Figure({ value, noteId, notes, figure }: { value: number | null; noteId
 
 // Fleiss' κ, Krippendorff's α (nominal) and percent agreement per check, 3 decimals; a figure
 // the data cannot define is "—" with the reason.
-export function AgreementTable({ agreement }: { agreement: StudyResults["agreement"] }) {
+export function AgreementTable({ agreement = [] }: { agreement: StudyResults["agreement"] }) {
   const rows = agreement.map((a) => ({ ...a, notes: shownNotes(a.figures.notes) }));
   const withNotes = rows.filter((a) => a.notes.length > 0);
   return (

@@ -1,5 +1,5 @@
 import { zodInvalidParams } from "@/lib/http/problem";
-import { createStudySchema, updateStudySchema } from "@/lib/studies/schemas";
+import { studySpecSchema, studyUpdateSchema } from "@/lib/studies/spec";
 import { toCreatePayload, toUpdatePayload, type StudyFormState } from "@/components/studies/form-model";
 
 // Errors keyed by the API's invalid_params names (e.g. `config.labelJudgement.labels.0.key`),
@@ -36,9 +36,15 @@ export function friendlyReason(name: string, reason: string): string {
   return reason;
 }
 
+// a spec says dataset/unit where the form says datasetId/unitType
+const FORM_NAMES: Record<string, string> = { dataset: "datasetId", unit: "unitType" };
+
 export function toFieldErrors(params: { name: string; reason: string }[]): FieldErrors {
   const out: FieldErrors = {};
-  for (const p of params) out[p.name] ??= friendlyReason(p.name, p.reason);
+  for (const p of params) {
+    const name = FORM_NAMES[p.name] ?? p.name;
+    out[name] ??= friendlyReason(name, p.reason);
+  }
   return out;
 }
 
@@ -46,8 +52,8 @@ export function toFieldErrors(params: { name: string; reason: string }[]): Field
 export function validateForm(state: StudyFormState, mode: "create" | "edit", locked = false): FieldErrors {
   const parsed =
     mode === "create"
-      ? createStudySchema.safeParse(toCreatePayload(state))
-      : updateStudySchema.safeParse(toUpdatePayload(state, locked));
+      ? studySpecSchema.safeParse(toCreatePayload(state))
+      : studyUpdateSchema.safeParse(toUpdatePayload(state, locked));
   if (parsed.success) return {};
   return toFieldErrors(zodInvalidParams(parsed.error));
 }

@@ -1,6 +1,6 @@
-import { DEFAULT_FLAGS, type ValidationConfig } from "@/lib/designs/validation/config";
+import { DEFAULT_FLAGS, type ValidationConfig } from "@/lib/designs/client";
 import type { LabelPreset } from "@/components/studies/labels";
-import { ENTRY_MODES, type EntryMode } from "@/lib/studies/schemas";
+import { ENTRY_MODES, type EntryMode } from "@/lib/designs/client";
 
 // The set-up form's state, kept as the researcher types it (numbers as strings, drafts with
 // stable ids), and its mapping to the API's payload. Pure, so it is unit-tested.

@@ -53,16 +53,9 @@ export function formatCounts(counts: Record<string, number>, options: OptionLabe
   return parts.length ? parts.join(" · ") : "no votes";
 }
 
-/** Why a unit was rejected, in words. `names` maps check keys (e.g. "flag:unsafe") and label keys to their labels. */
-export function reasonLabel(reason: string, names: { flags: Record<string, string>; labels: Record<string, string> }): string {
-  if (reason === "answer_key") return "answer key judged wrong";
-  if (reason === "llm_judge") return "LLM judge did not agree";
-  if (reason.startsWith("flag:")) return `flagged ${names.flags[reason] ?? reason.slice(5)}`;
-  if (reason.startsWith("label:")) {
-    const key = reason.slice(6);
-    return key === "tie" ? "label tied" : `label ${names.labels[key] ?? key}`;
-  }
-  return reason;
+/** Why a unit was rejected, in words, from the design's labels. */
+export function reasonLabel(reason: string, labels: Record<string, string>): string {
+  return labels[reason] ?? reason;
 }
 
 /** 1-based page numbers, clamped; the slice of rows on that page. */

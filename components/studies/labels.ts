@@ -1,4 +1,4 @@
-import type { EntryMode } from "@/lib/studies/schemas";
+import type { EntryMode } from "@/lib/designs/client";
 import type { TiePolicy } from "@/components/studies/form-model";
 
 // Words for the set-up form and the read-only settings, and the label-judgement presets.

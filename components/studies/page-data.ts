@@ -4,8 +4,8 @@ import { cache } from "react";
 import type { StudySettings } from "@/components/studies/form-model";
 import { requirePage } from "@/lib/auth/guards";
 import { can } from "@/lib/auth/permissions";
-import { db, type Study } from "@/lib/db/client";
-import { validationConfigSchema } from "@/lib/designs/validation/config";
+import { db } from "@/lib/db/client";
+import type { Study, ValidationConfig } from "@/lib/designs";
 import { AppError } from "@/lib/http/errors";
 import { studyResults } from "@/lib/studies/results";
 import { getStudyFor } from "@/lib/studies/service";
@@ -38,23 +38,13 @@ export function settingsOf(study: Study): StudySettings {
   return {
     name: study.name,
     unitType: study.unitType,
-    filter: study.filter as Record<string, string[]>,
+    filter: study.filter,
     n: study.n,
     maxUnitsPerParticipant: study.maxUnitsPerParticipant,
     leaseMinutes: study.leaseMinutes,
     instructions: study.instructions,
     entryMode: study.entryMode,
     completionUrl: study.completionUrl,
-    config: validationConfigSchema.parse(study.config),
-  };
-}
-
-/** Check and flag/label names for the dashboard's columns and reasons. */
-export function checkNames(study: Study) {
-  const config = validationConfigSchema.parse(study.config);
-  return {
-    config,
-    flags: Object.fromEntries((config.contextChecks?.flags ?? []).map((f) => [`flag:${f.key}`, f.label])),
-    labels: Object.fromEntries((config.labelJudgement?.labels ?? []).map((l) => [l.key, l.label])),
+    config: study.config as ValidationConfig,
   };
 }

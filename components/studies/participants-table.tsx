@@ -1,5 +1,5 @@
 import { formatSeconds, formatShare } from "@/components/studies/format";
-import type { StudyResults } from "@/lib/studies/results";
+import type { DesignResults as StudyResults } from "@/lib/designs";
 
 const th = "px-3 py-2 font-medium";
 const td = "px-3 py-2";
@@ -28,7 +28,7 @@ export function ParticipantsTable({ participants, caption }: { participants: Stu
                 <td className={`${td} break-all`}>{p.externalId ?? <span className="text-muted">—</span>}</td>
                 <td className={`${td} text-right tabular-nums`}>{p.units}</td>
                 <td className={`${td} text-right tabular-nums`}>{formatSeconds(p.medianSeconds)}</td>
-                <td className={`${td} text-right tabular-nums`}>{formatShare(p.agreementWithMajority)}</td>
+                <td className={`${td} text-right tabular-nums`}>{formatShare(p.agreementWithMajority ?? null)}</td>
               </tr>
             ))}
           </tbody>

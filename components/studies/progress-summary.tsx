@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { DECISION_LABELS, DECISIONS, formatSeconds } from "@/components/studies/format";
-import type { StudyResults } from "@/lib/studies/results";
+import type { DesignResults as StudyResults } from "@/lib/designs";
 
 function Stat({ term, value, detail }: { term: string; value: string | number; detail?: string }) {
   return (
@@ -36,17 +36,21 @@ export function ProgressSummary({ studyId, results }: { studyId: string; results
         <Stat term="Responses" value={p.responses} />
         <Stat term="Median time per unit" value={formatSeconds(p.medianSecondsPerUnit)} />
       </dl>
-      <h3 className="text-base font-semibold">Decisions</h3>
-      <ul className="flex flex-wrap gap-2 text-sm">
-        {DECISIONS.map((d) => (
-          <li key={d}>
-            <Link href={`/studies/${studyId}/units?decision=${d}`} className="inline-flex min-h-11 items-center gap-2 rounded-control border border-line px-3 hover:bg-bg">
-              {DECISION_LABELS[d]} <span className="font-semibold tabular-nums">{results.decisions[d]}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-      {results.queue.length > 0 && (
+      {results.decisions && (
+        <>
+          <h3 className="text-base font-semibold">Decisions</h3>
+          <ul className="flex flex-wrap gap-2 text-sm">
+            {DECISIONS.map((d) => (
+              <li key={d}>
+                <Link href={`/studies/${studyId}/units?decision=${d}`} className="inline-flex min-h-11 items-center gap-2 rounded-control border border-line px-3 hover:bg-bg">
+                  {DECISION_LABELS[d]} <span className="font-semibold tabular-nums">{results.decisions?.[d] ?? 0}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {results.queue && results.queue.length > 0 && (
         <p className="text-sm">
           <Link href={`/studies/${studyId}/adjudication`} className="font-medium text-primary underline underline-offset-2">
             {results.queue.length} {results.queue.length === 1 ? "check waits" : "checks wait"} for adjudication

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { StudySettings } from "@/components/studies/form-model";
 import { ANSWER_KEY_HELP, ENTRY_MODE_LABELS, TIE_POLICY_LABELS, UNIT_LABELS } from "@/components/studies/labels";
 import { MarkdownPreview } from "@/components/studies/markdown-preview";
-import type { EntryMode } from "@/lib/studies/schemas";
+import type { EntryMode } from "@/lib/designs/client";
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (

@@ -5,7 +5,7 @@ import { Checkbox, Input, RadioGroup, Section, Select, SubHeading, TextArea } fr
 import type { StudyFormState, TiePolicy, Update } from "@/components/studies/form-model";
 import { ENTRY_MODE_LABELS, TIE_POLICY_LABELS } from "@/components/studies/labels";
 import { MarkdownPreview } from "@/components/studies/markdown-preview";
-import { ENTRY_MODES } from "@/lib/studies/schemas";
+import { ENTRY_MODES } from "@/lib/designs/client";
 
 interface Props {
   state: StudyFormState;

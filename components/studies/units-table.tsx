@@ -1,20 +1,21 @@
 import { DecisionBadge } from "@/components/studies/decision-badge";
 import { reasonLabel } from "@/components/studies/format";
 import { TieMarker, VoteSummary } from "@/components/studies/vote-cell";
-import type { ValidationConfig } from "@/lib/designs/validation/config";
-import type { UnitRow } from "@/lib/studies/results";
+import type { VoteUnit } from "@/lib/designs";
 
 const th = "px-3 py-2 font-medium align-bottom";
 const td = "px-3 py-2 align-top";
 
-export interface CheckNames {
-  config: ValidationConfig;
-  flags: Record<string, string>;
-  labels: Record<string, string>;
+export interface UnitColumns {
+  /** unit-level checks, one column each */
+  columns: { key: string; label: string }[];
+  /** the column of question-level items (answer key), when there are any */
+  itemColumn: string | null;
+  reasonLabels: Record<string, string>;
 }
 
-function AnswerKeyCell({ unit }: { unit: UnitRow }) {
-  const items = unit.checks.filter((c) => c.kind !== "flag" && c.kind !== "label");
+function ItemsCell({ unit }: { unit: VoteUnit }) {
+  const items = unit.checks.filter((c) => c.questionId !== undefined);
   if (items.length === 0) return <span className="text-muted">no questions</span>;
   const ties = items.filter((c) => unit.decision.checks[c.key]?.tie).length;
   const rejected = unit.decision.rejectedQuestions.length;
@@ -46,12 +47,8 @@ function AnswerKeyCell({ unit }: { unit: UnitRow }) {
 }
 
 // Per unit and check: the votes, the majority, ties marked, and the unit's decision with reasons.
-export function UnitsTable({ units, names, caption }: { units: UnitRow[]; names: CheckNames; caption: string }) {
-  const columns = [
-    ...(names.config.contextChecks?.flags ?? []).map((f) => ({ key: `flag:${f.key}`, label: f.label })),
-    ...(names.config.labelJudgement ? [{ key: "label", label: "Label judgement" }] : []),
-  ];
-  const answerKey = names.config.answerKey;
+export function UnitsTable({ units, names, caption }: { units: VoteUnit[]; names: UnitColumns; caption: string }) {
+  const { columns, itemColumn } = names;
   return (
     <div className="relative overflow-x-auto rounded-card border border-line bg-surface">
       <table className="w-full min-w-[48rem] text-left text-sm">
@@ -63,7 +60,7 @@ export function UnitsTable({ units, names, caption }: { units: UnitRow[]; names:
             {columns.map((c) => (
               <th key={c.key} scope="col" className={th}>{c.label}</th>
             ))}
-            {answerKey && <th scope="col" className={th}>Answer key</th>}
+            {itemColumn && <th scope="col" className={th}>{itemColumn}</th>}
             <th scope="col" className={th}>Responses</th>
             <th scope="col" className={th}>Decision</th>
             <th scope="col" className={th}>Reasons</th>
@@ -79,9 +76,9 @@ export function UnitsTable({ units, names, caption }: { units: UnitRow[]; names:
                   <VoteSummary result={u.decision.checks[c.key]} options={u.checks.find((x) => x.key === c.key)?.options ?? []} />
                 </td>
               ))}
-              {answerKey && (
+              {itemColumn && (
                 <td className={`${td} min-w-56`}>
-                  <AnswerKeyCell unit={u} />
+                  <ItemsCell unit={u} />
                 </td>
               )}
               <td className={`${td} tabular-nums whitespace-nowrap`}>
@@ -92,7 +89,7 @@ export function UnitsTable({ units, names, caption }: { units: UnitRow[]; names:
                 <DecisionBadge decision={u.decision.status} />
               </td>
               <td className={`${td} text-muted`}>
-                {u.decision.reasons.length ? u.decision.reasons.map((r) => reasonLabel(r, names)).join("; ") : "—"}
+                {u.decision.reasons.length ? u.decision.reasons.map((r) => reasonLabel(r, names.reasonLabels)).join("; ") : "—"}
               </td>
             </tr>
           ))}

@@ -1,6 +1,7 @@
 import { formatCounts, optionLabel } from "@/components/studies/format";
-import type { CheckOption } from "@/lib/designs/validation/checks";
-import type { CheckResult } from "@/lib/designs/validation/aggregate";
+import type { CheckTally as CheckResult, VoteCheck } from "@/lib/designs";
+
+type CheckOption = VoteCheck["options"][number];
 
 /** A tie, in words (never colour alone). */
 export function TieMarker() {

@@ -1,4 +1,4 @@
-import type { Check } from "@/lib/designs/validation/checks";
+import type { Check } from "@/lib/designs";
 
 // The pure rules behind the answer form and its keyboard shortcuts.
 

@@ -1,4 +1,4 @@
-import type { Check } from "@/lib/designs/validation/checks";
+import type { Check } from "@/lib/designs";
 
 export interface CheckFieldsetProps {
   check: Check;
@@ -11,17 +11,11 @@ export interface CheckFieldsetProps {
   disabled?: boolean;
 }
 
-const SUBJECT_LABEL: Partial<Record<Check["kind"], string>> = {
-  marked: "Marked answer",
-  other_option: "Option",
-  reference: "Reference answer",
-};
-
 // One check as a radio group: a fieldset whose legend holds the prompt and the text being
 // verified, large native radios, and the number key that picks each option.
 export function CheckFieldset({ check, name, value, onChange, error, disabled }: CheckFieldsetProps) {
   const errorId = `${name}-error`;
-  const subjectLabel = SUBJECT_LABEL[check.kind];
+  const subjectLabel = check.subjectLabel;
   return (
     <fieldset
       data-check={check.key}

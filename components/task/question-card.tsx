@@ -1,15 +1,12 @@
 import type { ReactNode } from "react";
-import type { Check } from "@/lib/designs/validation/checks";
-import type { ParticipantUnit } from "@/lib/participants/unit-view";
-
-type Question = ParticipantUnit["questions"][number];
+import type { ViewQuestion as Question } from "@/lib/designs";
 
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 // A question as the benchmark asks it, with its options; the options that answer-key checks
 // ask about as "marked" are labelled in words, since that is what is being verified.
-export function QuestionCard({ question, number, checks, children }: { question: Question; number: number; checks: Check[]; children?: ReactNode }) {
-  const marked = new Set(checks.filter((c) => c.kind === "marked").map((c) => c.subject));
+export function QuestionCard({ question, number, children }: { question: Question; number: number; children?: ReactNode }) {
+  const marked = new Set(question.marked ?? []);
   const headingId = `question-${question.id}-heading`;
   return (
     <section aria-labelledby={headingId} className="space-y-4 rounded-card border border-line bg-bg p-4">
@@ -21,7 +18,7 @@ export function QuestionCard({ question, number, checks, children }: { question:
         {question.options && question.options.length > 0 && (
           <ol className="mt-3 space-y-2" aria-label={`Options of question ${number}`}>
             {question.options.map((option, i) => {
-              const isMarked = marked.has(option);
+              const isMarked = marked.has(i);
               return (
                 <li
                   key={i}

@@ -75,7 +75,7 @@ export function UnitForm(props: UnitFormProps) {
     <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
       <section aria-labelledby={`${id}-context`} className="space-y-3 lg:sticky lg:top-4">
         <h2 id={`${id}-context`} ref={headingRef} tabIndex={-1} className="text-xl font-semibold focus:outline-none!">
-          {unit.context.title ?? (isConversation ? "Read the conversation" : "Read the text")}
+          {unit.title ?? (isConversation ? "Read the conversation" : "Read the text")}
         </h2>
         <ContextViewer
           key={unit.assignmentId}
@@ -109,7 +109,7 @@ export function UnitForm(props: UnitFormProps) {
         )}
 
         {unit.questions.map((q, i) => (
-          <QuestionCard key={q.id} question={q} number={i + 1} checks={checks.filter((c) => c.questionId === q.id)}>
+          <QuestionCard key={q.id} question={q} number={i + 1}>
             {checks.filter((c) => c.questionId === q.id).map((c) => fieldset(c.key))}
           </QuestionCard>
         ))}

@@ -18,10 +18,9 @@ import {
 } from "@/components/task/draft";
 import { destinationFor, pathOf, submitOutcome, type Destination } from "@/components/task/outcomes";
 import { isRetryable, reasonOf, withRetry } from "@/components/task/retry";
-import type { Check } from "@/lib/designs/validation/checks";
+import type { Check } from "@/lib/designs";
 import { api } from "@/lib/http/client";
-import type { NextResult, Progress } from "@/lib/participants/task";
-import type { ParticipantUnit } from "@/lib/participants/unit-view";
+import type { NextResult, ParticipantUnit, Progress } from "@/lib/participants/task";
 
 // The task page's state machine: load (sending any answers a refresh interrupted first), work
 // on a unit with its draft kept in localStorage, submit with retries under one idempotency key,

@@ -1,120 +1,269 @@
-import type pg from "pg";
-import { pool } from "@/lib/db/pool";
-import { withTransaction } from "@/lib/db/tx";
+import type { Queryable } from "@/lib/db/queryable";
+import { withRetries } from "@/lib/db/retry";
 
-// Reservations of units for participants. Exact N rests on PostgreSQL, not process memory:
-// the unit row is locked while its count moves, the count can never pass `capacity` (a CHECK
-// constraint), and (unit, participant) is unique. Safe across any number of app instances.
+// Reservations of units for participants. Exact N rests on PostgreSQL, not process memory: the
+// unit row is locked while its counts move, the counts can never pass capacity (CHECK
+// constraints on the unit and on each group's quota), (unit, participant) is unique, and a
+// participant holds at most one live lease (a partial unique index). A lease is one statement:
+// the held lease or a new one, the participant's counts, and the unit, its context and its
+// questions for the view, in a single round trip. Safe across any number of app instances.
 
-export interface Lease {
-  assignmentId: string;
-  unitId: string;
-  expiresAt: Date;
-  resumed: boolean;
+export interface GroupRule {
+  /** a fixed group for the whole study (URL parameter, uploaded list) */
+  fixed: boolean;
+  /** per-item membership: names[0] for units whose groupValue the participant listed, else names[1] */
+  members: string;
+  others: string;
+  /** per-item balance: |units as member − units as other| stays within this */
+  tolerance: number;
 }
 
-export type LeaseResult = { kind: "leased"; lease: Lease } | { kind: "done"; reason: "limit_reached" | "none_left" };
-
-/** Expired live leases give their units back. Concurrent sweepers take disjoint rows. */
-export async function sweepExpired(studyId: string, client: pg.Pool | pg.PoolClient = pool()): Promise<number> {
-  const { rowCount } = await client.query(
-    `WITH stale AS (
-       SELECT id FROM "Assignment"
-       WHERE "studyId" = $1 AND status = 'live' AND "expiresAt" < now()
-       ORDER BY id FOR UPDATE SKIP LOCKED LIMIT 1000
-     ), expired AS (
-       UPDATE "Assignment" a SET status = 'expired', "endedAt" = now()
-       FROM stale WHERE a.id = stale.id
-       RETURNING a."unitId"
-     ), per_unit AS (SELECT "unitId", count(*)::int AS n FROM expired GROUP BY "unitId")
-     UPDATE "StudyUnit" u SET "activeCount" = u."activeCount" - per_unit.n
-     FROM per_unit WHERE u.id = per_unit."unitId"`,
-    [studyId],
-  );
-  return rowCount ?? 0;
-}
-
-// Sweeping is maintenance, not correctness (a late submission on an unswept lease is still
-// accepted, and the CHECK constraint holds either way), so each process sweeps a study at most
-// every few seconds instead of on every request.
-const SWEEP_EVERY_MS = 2_000;
-const lastSweep = new Map<string, number>();
-
-export async function leaseNext(opts: {
+export interface LeaseRequest {
   studyId: string;
   participantId: string;
   leaseMinutes: number;
   maxUnits: number | null;
-}): Promise<LeaseResult> {
-  const now = Date.now();
-  if (now - (lastSweep.get(opts.studyId) ?? 0) >= SWEEP_EVERY_MS) {
-    lastSweep.set(opts.studyId, now);
-    await sweepExpired(opts.studyId);
-  }
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const result = await withTransaction((client) => tryLease(client, opts));
-    if (result !== "contended") return result;
-    // every eligible unit was locked by a concurrent lease; they are brief, so look again
-    await new Promise((r) => setTimeout(r, 2 + Math.random() * 10));
-  }
-  return { kind: "done", reason: "none_left" };
+  /** fill: finish started units first; spread: least answered first */
+  order: "fill" | "spread";
+  maxUnitsPerContext: number | null;
+  /** question ids the participant must not see again (linked studies) */
+  avoidQuestions: string[];
+  groups: GroupRule | null;
+  /** read the unit's questions into the result (the view needs them) */
+  withQuestions: boolean;
 }
 
-async function tryLease(
-  client: pg.PoolClient,
-  opts: { studyId: string; participantId: string; leaseMinutes: number; maxUnits: number | null },
-): Promise<LeaseResult | "contended"> {
-  // Locking the participant row makes lease decisions one at a time per participant (two tabs,
-  // a double click). Their current lease is read by a *later* statement: a statement's snapshot
-  // is taken when it starts, so one that waited for the lock would miss the other's new lease.
-  await client.query(`SELECT 1 FROM "Participant" WHERE id = $1 FOR UPDATE`, [opts.participantId]);
-  const state = await client.query<{ held: { id: string; unitId: string; expiresAt: string } | null; taken: number }>(
-    `SELECT (SELECT jsonb_build_object('id', a.id, 'unitId', a."unitId", 'expiresAt', a."expiresAt") FROM "Assignment" a
-             WHERE a."participantId" = p.id AND a.status = 'live' AND a."expiresAt" > now() ORDER BY a."leasedAt" LIMIT 1) AS held,
-            (SELECT count(*)::int FROM "Assignment" a WHERE a."participantId" = p.id AND a.status IN ('live', 'submitted')) AS taken
-     FROM "Participant" p WHERE p.id = $1`,
-    [opts.participantId],
-  );
-  const row = state.rows[0];
-  if (!row) throw new Error(`participant ${opts.participantId} does not exist`);
-  if (row.held) {
-    return { kind: "leased", lease: { assignmentId: row.held.id, unitId: row.held.unitId, expiresAt: new Date(row.held.expiresAt), resumed: true } };
-  }
-  if (opts.maxUnits !== null && row.taken >= opts.maxUnits) return { kind: "done", reason: "limit_reached" };
+export interface LeasedRow {
+  assignmentId: string;
+  unitId: string;
+  expiresAt: Date;
+  stage: number;
+  group: string | null;
+  resumed: boolean;
+  contextId: string;
+  questionId: string | null;
+  questionIds: string[];
+  model: string | null;
+  stratum: Record<string, string> | null;
+  ordinal: number;
+  context: { id: string; title: string | null; defaultView: string; views: Record<string, unknown> };
+  questions: unknown[] | null;
+  /** the stored answer of the previous stage, at stage 2 */
+  previous: unknown;
+}
 
-  const eligible = `FROM "StudyUnit" u
-     WHERE u."studyId" = $1 AND u."activeCount" < u.capacity
-       AND NOT EXISTS (SELECT 1 FROM "Assignment" a WHERE a."unitId" = u.id AND a."participantId" = $2)`;
-  // pick the least-annotated free unit (skipping ones another lease is taking right now), count
-  // it, and reserve it, in one statement
-  const leased = await client.query<{ id: string; unitId: string; expiresAt: Date }>(
-    `WITH pick AS (SELECT u.id ${eligible} ORDER BY u."activeCount", u.tiebreak LIMIT 1 FOR UPDATE SKIP LOCKED),
-          counted AS (UPDATE "StudyUnit" s SET "activeCount" = s."activeCount" + 1 FROM pick WHERE s.id = pick.id RETURNING s.id)
-     INSERT INTO "Assignment" (id, "studyId", "unitId", "participantId", status, "leasedAt", "expiresAt")
-     SELECT gen_random_uuid(), $1, counted.id, $2, 'live', now(), now() + make_interval(mins => $3) FROM counted
-     RETURNING id, "unitId", "expiresAt"`,
-    [opts.studyId, opts.participantId, opts.leaseMinutes],
+export type LeaseResult =
+  | { kind: "leased"; lease: LeasedRow; done: number }
+  | { kind: "done"; reason: "limit_reached" | "none_left"; done: number }
+  | { kind: "stopped"; status: string; done: number }
+  | { kind: "closed"; state: string }
+  | { kind: "consent_required" }
+  | { kind: "unknown_participant" };
+
+/** Expired live leases give their units (and group quotas) back. Concurrent sweepers take disjoint rows. */
+export async function sweepExpired(client: Queryable, studyId: string, participantId?: string): Promise<number> {
+  const { rows } = await client.query<{ n: number }>(
+    `WITH stale AS (
+       SELECT id FROM "Assignment"
+       WHERE "studyId" = $1 AND status = 'live' AND "expiresAt" < now() AND ($2::uuid IS NULL OR "participantId" = $2)
+       ORDER BY id FOR UPDATE SKIP LOCKED LIMIT 1000
+     ), expired AS (
+       UPDATE "Assignment" a SET status = 'expired', "endedAt" = now()
+       FROM stale WHERE a.id = stale.id
+       RETURNING a."unitId", a."group"
+     ), per_unit AS (SELECT "unitId", count(*)::int AS n FROM expired GROUP BY "unitId"),
+     units AS (
+       UPDATE "StudyUnit" u SET "activeCount" = u."activeCount" - per_unit.n FROM per_unit WHERE u.id = per_unit."unitId" RETURNING u.id
+     ), per_quota AS (SELECT "unitId", "group", count(*)::int AS n FROM expired WHERE "group" IS NOT NULL GROUP BY "unitId", "group"),
+     quotas AS (
+       UPDATE "UnitQuota" q SET "activeCount" = q."activeCount" - per_quota.n FROM per_quota
+       WHERE q."unitId" = per_quota."unitId" AND q."group" = per_quota."group" RETURNING q."unitId"
+     )
+     SELECT (SELECT count(*) FROM expired)::int AS n, (SELECT count(*) FROM units) + (SELECT count(*) FROM quotas) AS touched`,
+    [studyId, participantId ?? null],
   );
-  const lease = leased.rows[0];
-  if (!lease) {
-    const any = await client.query(`SELECT 1 ${eligible} LIMIT 1`, [opts.studyId, opts.participantId]);
-    return any.rowCount ? "contended" : { kind: "done", reason: "none_left" };
+  return rows[0]?.n ?? 0;
+}
+
+// Sweeping is maintenance, not correctness (a late submission on an unswept lease is still
+// accepted, and the CHECK constraints hold either way), so each process sweeps a study at most
+// every few seconds instead of on every request.
+const SWEEP_EVERY_MS = 2_000;
+const lastSweep = new Map<string, number>();
+
+export async function sweepThrottled(client: Queryable, studyId: string): Promise<void> {
+  const now = Date.now();
+  if (now - (lastSweep.get(studyId) ?? 0) < SWEEP_EVERY_MS) return;
+  lastSweep.set(studyId, now);
+  await sweepExpired(client, studyId);
+}
+
+function groupSql(req: LeaseRequest, p: (v: unknown) => string): { expr: string; where: string; order: string } {
+  const g = req.groups;
+  if (!g) return { expr: "NULL::text", where: "", order: "" };
+  if (g.fixed) {
+    const expr = `(SELECT "group" FROM me)`;
+    return { expr, where: ` AND EXISTS (SELECT 1 FROM "UnitQuota" q WHERE q."unitId" = u.id AND q."group" = ${expr} AND q."activeCount" < q.capacity)`, order: "" };
   }
-  return { kind: "leased", lease: { assignmentId: lease.id, unitId: lease.unitId, expiresAt: lease.expiresAt, resumed: false } };
+  const members = p(g.members);
+  const others = p(g.others);
+  const expr = `(CASE WHEN u."groupValue" = ANY((SELECT "groupValues" FROM me)) THEN ${members} ELSE ${others} END)`;
+  // how far ahead the unit's group already is for this participant (negative: behind)
+  const lead = `(CASE WHEN ${expr} = ${members} THEN (SELECT gm FROM mine) - (SELECT go FROM mine) ELSE (SELECT go FROM mine) - (SELECT gm FROM mine) END)`;
+  return {
+    expr,
+    where:
+      ` AND EXISTS (SELECT 1 FROM "UnitQuota" q WHERE q."unitId" = u.id AND q."group" = ${expr} AND q."activeCount" < q.capacity)` +
+      ` AND ${lead} + 1 <= ${p(g.tolerance)}`,
+    order: `${lead}, `,
+  };
+}
+
+/** The statement: with `probe`, only whether any unit is still open to the participant (no lock, no write). */
+function leaseSql(req: LeaseRequest, probe = false): { text: string; values: unknown[] } {
+  const values: unknown[] = [req.studyId, req.participantId, req.leaseMinutes, req.maxUnits];
+  const p = (v: unknown) => {
+    values.push(v);
+    return `$${values.length}`;
+  };
+  const perItem = req.groups && !req.groups.fixed ? req.groups : null;
+  const gm = perItem ? p(perItem.members) : "NULL";
+  const go = perItem ? p(perItem.others) : "NULL";
+  const group = groupSql(req, p);
+  const perContext =
+    req.maxUnitsPerContext === null
+      ? ""
+      : ` AND (SELECT count(*) FROM "Assignment" a2 JOIN "StudyUnit" u2 ON u2.id = a2."unitId"
+               WHERE a2."participantId" = $2 AND a2.status IN ('live', 'submitted') AND u2."contextId" = u."contextId") < ${p(req.maxUnitsPerContext)}`;
+  const avoid = req.avoidQuestions.length ? ` AND NOT (u."questionIds" && ${p(req.avoidQuestions)}::uuid[])` : "";
+  const selection = `
+    WITH me AS (
+      SELECT p.status, p."group", p."groupValues", p."consentedAt" IS NOT NULL AS consented, s.state AS "studyState"
+      FROM "Participant" p JOIN "Study" s ON s.id = p."studyId" WHERE p.id = $2 AND p."studyId" = $1
+    ), held AS (
+      SELECT a.id, a."unitId", a."expiresAt", a.stage, a."group"
+      FROM "Assignment" a WHERE a."participantId" = $2 AND a.status = 'live' AND a."expiresAt" > now()
+      ORDER BY a."leasedAt" LIMIT 1
+    ), mine AS (
+      SELECT count(*) FILTER (WHERE a.status IN ('live', 'submitted'))::int AS taken,
+             count(*) FILTER (WHERE a.status = 'submitted')::int AS done,
+             count(*) FILTER (WHERE a.status IN ('live', 'submitted') AND a."group" = ${gm})::int AS gm,
+             count(*) FILTER (WHERE a.status IN ('live', 'submitted') AND a."group" = ${go})::int AS go
+      FROM "Assignment" a WHERE a."participantId" = $2
+    ), pick AS (
+      SELECT u.id, ${group.expr} AS grp FROM "StudyUnit" u
+      WHERE u."studyId" = $1 AND u."activeCount" < u.capacity
+        AND NOT EXISTS (SELECT 1 FROM held)
+        AND (SELECT status FROM me) = 'active' AND (SELECT "studyState" FROM me) = 'open' AND (SELECT consented FROM me)
+        AND ($4::int IS NULL OR (SELECT taken FROM mine) < $4)
+        AND NOT EXISTS (SELECT 1 FROM "Assignment" a WHERE a."unitId" = u.id AND a."participantId" = $2)${group.where}${perContext}${avoid}
+      ORDER BY ${group.order}u."activeCount" ${req.order === "fill" ? "DESC" : "ASC"}, u.tiebreak
+      LIMIT 1${probe ? "" : " FOR UPDATE OF u SKIP LOCKED"}
+    )`;
+  // the lease minutes take no part in the probe, but every parameter needs a type
+  if (probe) return { text: `${selection} SELECT 1 FROM pick WHERE $3::int IS NOT NULL`, values };
+  const quotaStep = req.groups
+    ? `quota AS (
+         UPDATE "UnitQuota" q SET "activeCount" = q."activeCount" + 1 FROM pick
+         WHERE q."unitId" = pick.id AND q."group" = pick.grp AND q."activeCount" < q.capacity RETURNING q."unitId" AS id, q."group" AS grp
+       )`
+    : `quota AS (SELECT id, grp FROM pick)`;
+  const withQuestions = p(req.withQuestions);
+  const text = `${selection}, ${quotaStep}, counted AS (
+      UPDATE "StudyUnit" s SET "activeCount" = s."activeCount" + 1 FROM quota WHERE s.id = quota.id RETURNING s.id, quota.grp
+    ), ins AS (
+      INSERT INTO "Assignment" (id, "studyId", "unitId", "participantId", status, "group", "leasedAt", "expiresAt")
+      SELECT gen_random_uuid(), $1, counted.id, $2, 'live', counted.grp, now(), now() + make_interval(mins => $3) FROM counted
+      RETURNING id, "unitId", "expiresAt", stage, "group"
+    ), served AS (
+      -- a later stage's content leaves the server now: from here on an answer to it is accepted
+      UPDATE "Assignment" a SET "servedStage" = a.stage FROM held WHERE a.id = held.id AND a."servedStage" < a.stage RETURNING a.id
+    ), leased AS (
+      SELECT id, "unitId", "expiresAt", stage, "group", true AS resumed FROM held
+      UNION ALL SELECT id, "unitId", "expiresAt", stage, "group", false FROM ins
+    )
+    SELECT (SELECT count(*) FROM me)::int AS found, (SELECT status FROM me) AS status, (SELECT "studyState" FROM me) AS "studyState", (SELECT consented FROM me) AS consented,
+           (SELECT taken FROM mine) AS taken, (SELECT done FROM mine) AS done, (SELECT count(*) FROM served)::int AS "servedNow",
+           l.id AS "assignmentId", l."unitId", l."expiresAt", l.stage, l."group", l.resumed,
+           u."contextId", u."questionId", u."questionIds", u.model, u.stratum, u.ordinal,
+           jsonb_build_object('id', c.id, 'title', c.title, 'defaultView', c."defaultView", 'views', c.views) AS context,
+           CASE WHEN ${withQuestions}::boolean THEN (
+             SELECT jsonb_agg(to_jsonb(q) ORDER BY w.i) FROM unnest(u."questionIds") WITH ORDINALITY AS w(id, i) JOIN "Question" q ON q.id = w.id
+           ) END AS questions,
+           (SELECT r.payload FROM "Response" r WHERE r."assignmentId" = l.id AND r.stage = l.stage - 1) AS previous
+    FROM (SELECT 1) AS one
+    LEFT JOIN leased l ON true
+    LEFT JOIN "StudyUnit" u ON u.id = l."unitId"
+    LEFT JOIN "Context" c ON c.id = u."contextId"`;
+  return { text, values };
+}
+
+interface Row extends Omit<LeasedRow, "resumed"> {
+  found: number;
+  studyState: string | null;
+  consented: boolean | null;
+  servedNow: number;
+  status: string | null;
+  taken: number | null;
+  done: number | null;
+  assignmentId: string;
+  resumed: boolean | null;
+}
+
+/** The participant's held lease, or a new one, with everything the unit's view needs. */
+export async function leaseNext(client: Queryable, req: LeaseRequest): Promise<LeaseResult> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const { text, values } = leaseSql(req);
+    let row: Row | undefined;
+    try {
+      row = (await withRetries(() => client.query<Row>(text, values))).rows[0];
+    } catch (err) {
+      // two tabs racing: the other's lease won (one live lease per participant), or the
+      // participant's own lease expired unswept; clear it and look again
+      if ((err as { code?: string }).code === "23505" || (err as { code?: string }).code === "23514") {
+        await sweepExpired(client, req.studyId, req.participantId);
+        continue;
+      }
+      throw err;
+    }
+    if (!row || row.found === 0) return { kind: "unknown_participant" };
+    const done = row.done ?? 0;
+    if (!row.consented) return { kind: "consent_required" };
+    if (row.status !== "active") return { kind: "stopped", status: row.status ?? "unknown", done };
+    if (row.studyState !== "open" && !row.assignmentId) return { kind: "closed", state: row.studyState ?? "unknown" };
+    if (row.assignmentId) {
+      const { found: _f, status: _s, taken: _t, done: _d, servedNow: _n, studyState: _st, consented: _c, ...lease } = row;
+      return { kind: "leased", lease: { ...lease, resumed: Boolean(lease.resumed) }, done };
+    }
+    if (req.maxUnits !== null && (row.taken ?? 0) >= req.maxUnits) return { kind: "done", reason: "limit_reached", done };
+    // nothing leased: every eligible unit was locked by a concurrent lease (they are brief), or none is left
+    if (!(await anyEligible(client, req))) return { kind: "done", reason: "none_left", done };
+    await new Promise((r) => setTimeout(r, 2 + Math.random() * 10));
+  }
+  return { kind: "done", reason: "none_left", done: 0 };
+}
+
+async function anyEligible(client: Queryable, req: LeaseRequest): Promise<boolean> {
+  const { text, values } = leaseSql(req, true);
+  const { rowCount } = await client.query(text, values);
+  return (rowCount ?? 0) > 0;
 }
 
 /** The participant gives a unit back; it becomes free for someone else (never for them again). */
-export async function returnLease(opts: { participantId: string; assignmentId: string }): Promise<boolean> {
-  return withTransaction(async (client) => {
-    const { rows } = await client.query<{ unitId: string }>(
-      `UPDATE "Assignment" SET status = 'returned', "endedAt" = now()
+export async function returnLease(client: Queryable, opts: { participantId: string; assignmentId: string }): Promise<boolean> {
+  const { rows } = await client.query<{ n: number }>(
+    `WITH returned AS (
+       UPDATE "Assignment" SET status = 'returned', "endedAt" = now()
        WHERE id = $1 AND "participantId" = $2 AND status = 'live'
-       RETURNING "unitId"`,
-      [opts.assignmentId, opts.participantId],
-    );
-    const unitId = rows[0]?.unitId;
-    if (!unitId) return false;
-    await client.query(`UPDATE "StudyUnit" SET "activeCount" = "activeCount" - 1 WHERE id = $1`, [unitId]);
-    return true;
-  });
+       RETURNING "unitId", "group"
+     ), unit AS (
+       UPDATE "StudyUnit" u SET "activeCount" = u."activeCount" - 1 FROM returned WHERE u.id = returned."unitId" RETURNING u.id
+     ), quota AS (
+       UPDATE "UnitQuota" q SET "activeCount" = q."activeCount" - 1 FROM returned
+       WHERE q."unitId" = returned."unitId" AND q."group" = returned."group" RETURNING q."unitId"
+     )
+     SELECT (SELECT count(*) FROM returned)::int + 0 * (SELECT count(*) FROM unit) + 0 * (SELECT count(*) FROM quota) AS n`,
+    [opts.assignmentId, opts.participantId],
+  );
+  return (rows[0]?.n ?? 0) > 0;
 }

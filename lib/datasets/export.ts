@@ -4,7 +4,7 @@ import { writeRecords, fileTypeOf, type OutputChunk } from "@/lib/benchmarks/wri
 import { db } from "@/lib/db/client";
 import { streamRows } from "@/lib/db/stream";
 import { AppError } from "@/lib/http/errors";
-import { filterSql } from "@/lib/studies/units";
+import { filterSql } from "@/lib/datasets/tag-filter";
 
 // Exports stream from a server-side cursor; none is built in memory.
 //  - source: the benchmark's own file format, from the stored original records (a filter keeps

@@ -11,6 +11,8 @@ export const predictionLineSchema = z.object({
   sourceId: z.union([z.string().min(1), z.number()]).transform(String),
   question: z.number().int().min(0).optional(),
   model: z.string().trim().min(1).max(200),
+  /** the context view the model read (FANToM short/full, CharToM c0/c2000); absent: not said */
+  view: z.string().trim().max(100).default(""),
   answer: z.unknown().refine((v) => v !== undefined, "answer is required"),
 });
 
@@ -38,8 +40,8 @@ export async function importPredictions({ datasetId, file }: { datasetId: string
 
   const problems: string[] = [];
   const unknown: PredictionImportResult["unknown"] = [];
-  // keyed by question and model: a later line for the same pair replaces an earlier one
-  const byKey = new Map<string, { questionId: string; model: string; answer: string }>();
+  // keyed by question, model and view: a later line for the same one replaces an earlier one
+  const byKey = new Map<string, { questionId: string; model: string; view: string; answer: string }>();
   const models = new Set<string>();
   let lineNo = 0;
   const lines = readline.createInterface({ input: createReadStream(file, { encoding: "utf8" }), crlfDelay: Infinity });
@@ -71,7 +73,7 @@ export async function importPredictions({ datasetId, file }: { datasetId: string
       if (!questionId) unknown.push({ line: lineNo, sourceId: p.sourceId, question: p.question, reason: `no question ${p.question} in this record` });
     }
     if (questionId) {
-      byKey.set(`${questionId}|${p.model}`, { questionId, model: p.model, answer: JSON.stringify(p.answer) });
+      byKey.set(`${questionId}|${p.model}|${p.view}`, { questionId, model: p.model, view: p.view, answer: JSON.stringify(p.answer) });
       models.add(p.model);
     }
   }
@@ -87,10 +89,10 @@ export async function importPredictions({ datasetId, file }: { datasetId: string
     for (let i = 0; i < values.length; i += 5000) {
       const batch = values.slice(i, i + 5000);
       await client.query(
-        `INSERT INTO "ModelPrediction" (id, "questionId", model, answer)
-         SELECT gen_random_uuid(), q, m, a::jsonb FROM unnest($1::uuid[], $2::text[], $3::text[]) AS t(q, m, a)
-         ON CONFLICT ("questionId", model) DO UPDATE SET answer = excluded.answer, "createdAt" = now()`,
-        [batch.map((v) => v.questionId), batch.map((v) => v.model), batch.map((v) => v.answer)],
+        `INSERT INTO "ModelPrediction" (id, "questionId", model, view, answer)
+         SELECT gen_random_uuid(), q, m, v, a::jsonb FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS t(q, m, v, a)
+         ON CONFLICT ("questionId", model, view) DO UPDATE SET answer = excluded.answer, "createdAt" = now()`,
+        [batch.map((v) => v.questionId), batch.map((v) => v.model), batch.map((v) => v.view), batch.map((v) => v.answer)],
       );
     }
   });

@@ -1,7 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { db, Prisma } from "@/lib/db/client";
+import { pool } from "@/lib/db/pool";
+import type { Study } from "@/lib/designs";
 import { AppError } from "@/lib/http/errors";
+import type { UnavailableReason } from "@/lib/participants/paths";
+import { readStudy } from "@/lib/studies/study";
 
 // The URL parameters recruiting platforms append to a study link.
 export const entryParamsSchema = z.object({
@@ -14,19 +18,28 @@ export const entryParamsSchema = z.object({
 });
 export type EntryParams = z.infer<typeof entryParamsSchema>;
 
-export type Unavailable = "unknown" | "draft" | "paused" | "closed" | "needs_platform" | "needs_account" | "preview";
-
 export class StudyUnavailable extends Error {
-  constructor(readonly reason: Unavailable) {
+  constructor(readonly reason: UnavailableReason) {
     super(reason);
   }
 }
 
-export async function findOpenStudy(publicCode: string) {
-  const study = await db().study.findUnique({ where: { publicCode } });
+export async function findOpenStudy(publicCode: string): Promise<Study> {
+  const study = await readStudy(pool(), { code: publicCode });
   if (!study) throw new StudyUnavailable("unknown");
-  if (study.state !== "open") throw new StudyUnavailable(study.state === "draft" ? "draft" : study.state);
+  if (study.state !== "open") throw new StudyUnavailable(study.state);
   return study;
+}
+
+/** Exposure rule: someone who took part in one of these studies (same external id or account) is turned away. */
+async function tookPartElsewhere(studyIds: string[], ext: { source: string; id: string } | null, userId: string | null): Promise<boolean> {
+  if (studyIds.length === 0 || (!ext && !userId)) return false;
+  const { rowCount } = await pool().query(
+    `SELECT 1 FROM "Participant" WHERE "studyId" = ANY($1::uuid[])
+       AND (("externalSource" = $2 AND "externalId" = $3) OR ("userId" = $4)) LIMIT 1`,
+    [studyIds, ext?.source ?? null, ext?.id ?? null, userId],
+  );
+  return (rowCount ?? 0) > 0;
 }
 
 function external(params: EntryParams): { source: string; id: string; meta: Record<string, string> } | null {
@@ -67,6 +80,7 @@ export async function enterStudy(opts: {
         : null;
   const existing = where ? await prisma.participant.findFirst({ where }) : null;
   if (existing) return { study, participant: existing };
+  if (await tookPartElsewhere(study.settings.excludeParticipantsOf, ext, userId)) throw new StudyUnavailable("not_eligible");
 
   for (let attempt = 0; ; attempt++) {
     try {
@@ -93,15 +107,14 @@ export async function enterStudy(opts: {
   }
 }
 
-export async function recordConsent(participantId: string) {
-  await db().participant.updateMany({ where: { id: participantId, consentedAt: null }, data: { consentedAt: new Date() } });
-}
-
-export async function participantOf(studyId: string, participantId: string | null) {
-  if (!participantId) throw new AppError("unauthenticated", "Open the study through its link first.");
-  const participant = await db().participant.findFirst({ where: { id: participantId, studyId } });
-  if (!participant) throw new AppError("unauthenticated", "Open the study through its link first.");
-  return participant;
+/** Consent, with the version of the consent text the participant saw. */
+export async function recordConsent(study: Pick<Study, "id" | "settings">, participantId: string) {
+  const { rowCount } = await pool().query(
+    `UPDATE "Participant" SET "consentedAt" = coalesce("consentedAt", now()), "consentVersion" = coalesce("consentVersion", $3)
+     WHERE id = $1 AND "studyId" = $2`,
+    [participantId, study.id, study.settings.consent.version],
+  );
+  if (!rowCount) throw new AppError("unauthenticated", "Open the study through its link first.");
 }
 
 function pickDefined(obj: Record<string, string | undefined>): Record<string, string> {

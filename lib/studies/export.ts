@@ -1,9 +1,11 @@
 import { stringify } from "csv-stringify/sync";
 import { streamRows } from "@/lib/db/stream";
+import { designOf, type Study } from "@/lib/designs";
 
 // Raw responses, as researchers need them to recompute every figure: CSV in long format (one
-// row per response and check, columns unit,rater,label ready for `sally agreement`) and JSONL
-// (one line per response, the payload as submitted).
+// row per response and answered item, columns unit,rater,label ready for `sally agreement`) and
+// JSONL (one line per response, the payload as stored). Every response is here, valid or not
+// (an expired stage-1 answer, a voided one): the `valid` column says which ones count.
 interface ResponseRow {
   response_id: string;
   study_unit: string;
@@ -14,8 +16,9 @@ interface ResponseRow {
   external_source: string | null;
   external_id: string | null;
   participant_group: string | null;
-  stage: string;
-  payload: { answers?: Record<string, string>; comment?: string };
+  stage: number;
+  payload: { answers?: Record<string, unknown>; comment?: string };
+  valid: boolean;
   started_at: Date | null;
   submitted_at: Date;
   duration_ms: number | null;
@@ -27,9 +30,9 @@ interface ResponseRow {
 
 const SQL = `SELECT r.id AS response_id, r."unitId" AS study_unit, u.ordinal AS unit_ordinal, u."contextId" AS context_id,
     u."questionId" AS question_id, p.pseudonym AS participant, p."externalSource" AS external_source,
-    p."externalId" AS external_id, p."group" AS participant_group, r.stage, r.payload, r."startedAt" AS started_at,
+    p."externalId" AS external_id, coalesce(a."group", p."group") AS participant_group, r.stage, r.payload, r."startedAt" AS started_at,
     r."submittedAt" AS submitted_at, r."durationMs" AS duration_ms, a.id AS assignment_id, a."leasedAt" AS leased_at,
-    a."expiresAt" AS lease_expires_at, r."idempotencyKey" AS idempotency_key
+    a."expiresAt" AS lease_expires_at, r."idempotencyKey" AS idempotency_key, a.status = 'submitted' AS valid
   FROM "Response" r
   JOIN "Participant" p ON p.id = r."participantId"
   JOIN "Assignment" a ON a.id = r."assignmentId"
@@ -57,18 +60,20 @@ export const RESPONSE_CSV_COLUMNS = [
   "leased_at",
   "lease_expires_at",
   "response_id",
+  "valid",
 ] as const;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : "");
 
-export async function* responsesCsv(studyId: string): AsyncGenerator<string> {
+export async function* responsesCsv(study: Study): AsyncGenerator<string> {
+  const design = designOf(study.design);
   yield stringify([RESPONSE_CSV_COLUMNS as unknown as string[]]);
-  for await (const r of streamRows<ResponseRow>(SQL, [studyId])) {
-    const rows = Object.entries(r.payload.answers ?? {}).map(([check, label]) => [
-      `${r.study_unit}|${check}`,
+  for await (const r of streamRows<ResponseRow>(SQL, [study.id])) {
+    const rows = design.csvItems(r.payload).map(({ item, label, comment }) => [
+      `${r.study_unit}|${item}`,
       r.participant,
       label,
-      check,
+      item,
       r.study_unit,
       r.unit_ordinal,
       r.context_id,
@@ -76,7 +81,7 @@ export async function* responsesCsv(studyId: string): AsyncGenerator<string> {
       r.external_source ?? "",
       r.external_id ?? "",
       r.participant_group ?? "",
-      r.payload.comment ?? "",
+      comment ?? "",
       r.stage,
       iso(r.started_at),
       iso(r.submitted_at),
@@ -85,13 +90,14 @@ export async function* responsesCsv(studyId: string): AsyncGenerator<string> {
       iso(r.leased_at),
       iso(r.lease_expires_at),
       r.response_id,
+      r.valid,
     ]);
     if (rows.length) yield stringify(rows);
   }
 }
 
-export async function* responsesJsonl(studyId: string): AsyncGenerator<string> {
-  for await (const r of streamRows<ResponseRow>(SQL, [studyId])) {
+export async function* responsesJsonl(study: Study): AsyncGenerator<string> {
+  for await (const r of streamRows<ResponseRow>(SQL, [study.id])) {
     yield JSON.stringify({
       responseId: r.response_id,
       studyUnit: r.study_unit,
@@ -103,8 +109,10 @@ export async function* responsesJsonl(studyId: string): AsyncGenerator<string> {
       externalId: r.external_id,
       group: r.participant_group,
       stage: r.stage,
+      payload: r.payload,
       answers: r.payload.answers ?? {},
       comment: r.payload.comment ?? null,
+      valid: r.valid,
       startedAt: r.started_at,
       submittedAt: r.submitted_at,
       durationMs: r.duration_ms,

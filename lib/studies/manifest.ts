@@ -1,19 +1,26 @@
-import type { Study } from "@/lib/db/client";
 import { db } from "@/lib/db/client";
+import { pool } from "@/lib/db/pool";
+import { designOf, type Study } from "@/lib/designs";
 import { appVersion } from "@/lib/runtime/version";
 import { studyResults } from "@/lib/studies/results";
-import { selectValidatedRecords } from "@/lib/studies/validated";
 
-// What a published validated dataset came from: the study's settings and rule, what was kept
-// and dropped and why, the agreement figures, the dataset's hash and the app version.
+// What a published dataset or figure came from: the study's settings and rule, the sample drawn,
+// what was kept and dropped and why, the agreement figures and the report, the dataset's hash
+// and the app version.
 export async function studyManifest(study: Study) {
-  const [results, dataset] = await Promise.all([
+  const design = designOf(study.design);
+  const ctx = { client: pool(), study };
+  const [results, dataset, strata] = await Promise.all([
     studyResults(study),
     db().dataset.findUniqueOrThrow({ where: { id: study.datasetId }, select: { id: true, name: true, benchmark: true, contentHash: true, sourceFileName: true, sourceRecords: true } }),
+    pool().query<{ stratum: Record<string, string>; units: number }>(
+      `SELECT stratum, count(*)::int AS units FROM "StudyUnit" WHERE "studyId" = $1 AND stratum IS NOT NULL GROUP BY stratum ORDER BY stratum::text`,
+      [study.id],
+    ),
   ]);
-  const selection = await selectValidatedRecords(study, results);
+  const [selection, report] = await Promise.all([design.validatedRecords?.(ctx, results) ?? null, design.report(ctx, results)]);
   return {
-    manifestVersion: 1,
+    manifestVersion: 2,
     generatedAt: new Date().toISOString(),
     app: appVersion(),
     study: {
@@ -28,23 +35,34 @@ export async function studyManifest(study: Study) {
       leaseMinutes: study.leaseMinutes,
       entryMode: study.entryMode,
       config: study.config,
+      settings: study.settings,
     },
     rule: (study.config as { rule?: unknown }).rule ?? null,
+    sample: { sampling: study.settings.sampling, strata: strata.rows },
     dataset: { ...dataset, sha256: dataset.contentHash },
     counts: {
       units: results.progress.units,
-      unitsByDecision: results.decisions,
+      unitsByDecision: results.decisions ?? null,
       responses: results.progress.responses,
       participants: results.progress.participants,
-      sourceRecordsInScope: selection.inScope,
-      sourceRecordsKept: selection.kept.length,
-      sourceRecordsDroppedByReason: selection.dropped,
+      ...(selection
+        ? { sourceRecordsInScope: selection.inScope, sourceRecordsKept: selection.kept.length, sourceRecordsDroppedByReason: selection.dropped }
+        : {}),
     },
-    agreement: results.agreement,
+    agreement: results.agreement ?? null,
+    design: design.manifest(study, results),
+    report,
     recompute:
       "Every figure here follows from the raw responses export (format=responses-csv): filter its rows to one `check` " +
       "(e.g. flag:incoherent) and run `npm run -s sally -- agreement <file.csv> --json` for κ, α and percent agreement; " +
       "decisions are the plurality answer per study_unit and check, with ties handled by the rule above and adjudications " +
-      "(audit log) overriding.",
+      "(audit log) overriding. Human accuracy follows from the scored-responses export (format=scored-csv).",
   };
+}
+
+/** The source records a study's rule keeps, for the validated export. */
+export async function validatedSelection(study: Study) {
+  const design = designOf(study.design);
+  if (!design.validatedRecords) return null;
+  return design.validatedRecords({ client: pool(), study }, await studyResults(study));
 }

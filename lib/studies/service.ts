@@ -1,24 +1,25 @@
 import { randomBytes } from "node:crypto";
+import { audit } from "@/lib/audit";
 import type { Actor } from "@/lib/auth/permissions";
 import { db, Prisma } from "@/lib/db/client";
+import { pool } from "@/lib/db/pool";
+import type { Queryable } from "@/lib/db/queryable";
 import { withTransaction } from "@/lib/db/tx";
+import type { Study } from "@/lib/designs";
 import { AppError } from "@/lib/http/errors";
-import {
-  LOCKED_AFTER_FIRST_RESPONSE,
-  STUDY_TRANSITIONS,
-  type CreateStudy,
-  type UpdateStudy,
-} from "@/lib/studies/schemas";
-import { buildUnits } from "@/lib/studies/units";
+import { LOCKED_AFTER_FIRST_RESPONSE, STUDY_TRANSITIONS, studySpecSchema, type StudySpec, type StudyUpdate } from "@/lib/studies/spec";
+import { parseStudy, readStudy, STUDY_COLUMNS } from "@/lib/studies/study";
+import { planUnits, writeUnits, type StratumReport } from "@/lib/studies/units";
+import { zodInvalidParams } from "@/lib/http/problem";
 
 // Researchers see and manage their own studies; admins all of them.
 export function studyScope(actor: Actor): Prisma.StudyWhereInput {
   return actor.role === "admin" ? {} : { ownerId: actor.id };
 }
 
-export async function getStudyFor(actor: Actor, studyId: string) {
-  const study = await db().study.findFirst({ where: { id: studyId, ...studyScope(actor) } });
-  if (!study) throw new AppError("not_found", "No such study, or it is not yours.");
+export async function getStudyFor(actor: Actor, studyId: string, client: Queryable = pool()): Promise<Study> {
+  const study = await readStudy(client, { id: studyId });
+  if (!study || (actor.role !== "admin" && study.ownerId !== actor.id)) throw new AppError("not_found", "No such study, or it is not yours.");
   return study;
 }
 
@@ -32,104 +33,184 @@ export async function listStudies(actor: Actor) {
 
 const code = (bytes: number) => randomBytes(bytes).toString("base64url").replace(/[-_]/g, "x");
 
-export async function createStudy({ actor, input }: { actor: Actor; input: CreateStudy }) {
-  const dataset = await db().dataset.findUnique({ where: { id: input.datasetId }, select: { id: true } });
-  if (!dataset) throw new AppError("invalid_input", "The dataset does not exist.", { invalidParams: [{ name: "datasetId", reason: "unknown dataset" }] });
-  return withTransaction(async (client) => {
-    const { rows } = await client.query<{ id: string }>(
-      `INSERT INTO "Study" (id, "publicCode", name, design, "datasetId", "ownerId", "unitType", filter, n,
-         "maxUnitsPerParticipant", "leaseMinutes", instructions, "entryMode", config, "completionCode", "completionUrl", "updatedAt")
-       VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, now()) RETURNING id`,
-      [
-        code(9),
-        input.name,
-        input.design,
-        input.datasetId,
-        actor.id,
-        input.unitType,
-        JSON.stringify(input.filter),
-        input.n,
-        input.maxUnitsPerParticipant,
-        input.leaseMinutes,
-        input.instructions,
-        input.entryMode,
-        JSON.stringify(input.config),
-        code(6).toUpperCase(),
-        input.completionUrl,
-      ],
-    );
-    const id = rows[0]!.id;
-    const units = await buildUnits(client, { id, datasetId: input.datasetId, unitType: input.unitType, filter: input.filter, n: input.n });
-    if (units === 0) throw new AppError("invalid_input", "No question of the dataset matches the filter, so the study would be empty.");
-    await client.query(
-      `INSERT INTO "AuditEvent" (id, "actorId", action, "targetType", "targetId", after) VALUES (gen_random_uuid(), $1, 'study.create', 'study', $2, $3)`,
-      [actor.id, id, JSON.stringify({ name: input.name, units })],
-    );
-    return { id, units };
+/** Parses a study spec (API body, form, `sally study create --spec`), naming each bad field. */
+export function parseSpec(input: unknown): StudySpec {
+  const parsed = studySpecSchema.safeParse(input);
+  if (!parsed.success) throw new AppError("invalid_input", "The study is not valid.", { invalidParams: zodInvalidParams(parsed.error) });
+  return parsed.data;
+}
+
+function emptyStudyError(): AppError {
+  return new AppError("invalid_input", "No question of the dataset matches the filter, so the study would be empty.", {
+    invalidParams: [{ name: "filter", reason: "matches no question" }],
   });
 }
 
-export async function updateStudy({ actor, studyId, input }: { actor: Actor; studyId: string; input: UpdateStudy }) {
-  const study = await getStudyFor(actor, studyId);
-  const answered = (await db().response.count({ where: { studyId }, take: 1 })) > 0;
-  const changed = LOCKED_AFTER_FIRST_RESPONSE.filter(
-    (k) => input[k] !== undefined && JSON.stringify(input[k]) !== JSON.stringify(study[k]),
-  );
-  if (answered && changed.length) {
-    throw new AppError("conflict", `These settings are locked because responses exist: ${changed.join(", ")}.`);
-  }
-  if (study.state === "closed") throw new AppError("conflict", "A closed study cannot change.");
+/** What a study would be, without creating it: its units, answers needed, and short strata. */
+export async function planStudy(spec: StudySpec) {
+  const plan = await planUnits(pool(), { datasetId: spec.datasetId, design: spec.design, config: spec.config, unitType: spec.unitType, filter: spec.filter, settings: spec.settings });
+  return planFigures(spec, plan.units.length, plan.strata, plan.candidates);
+}
+
+function planFigures(spec: Pick<StudySpec, "n" | "maxUnitsPerParticipant" | "settings">, units: number, strata: StratumReport[], candidates: number) {
+  const answers = units * spec.n;
+  const perPerson = Math.min(spec.maxUnitsPerParticipant ?? units, units);
+  const sampling = spec.settings.sampling;
+  const k = sampling.kind === "stratified" ? sampling.k : null;
+  return {
+    units,
+    candidates,
+    answers,
+    participants: perPerson > 0 ? Math.ceil(answers / perPerson) : 0,
+    strata,
+    shortStrata: k === null ? [] : strata.filter((s) => s.available < k),
+  };
+}
+
+export async function createStudy({ actor, spec }: { actor: Actor; spec: StudySpec }) {
+  const dataset = await db().dataset.findUnique({ where: { id: spec.datasetId }, select: { id: true } });
+  if (!dataset) throw new AppError("invalid_input", "The dataset does not exist.", { invalidParams: [{ name: "dataset", reason: "unknown dataset" }] });
   return withTransaction(async (client) => {
-    const next = { ...study, ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) };
-    await client.query(
-      `UPDATE "Study" SET name = $2, "unitType" = $3, filter = $4, n = $5, "maxUnitsPerParticipant" = $6, "leaseMinutes" = $7,
-         instructions = $8, "entryMode" = $9, config = $10, "completionUrl" = $11, "updatedAt" = now() WHERE id = $1`,
+    const publicCode = code(9);
+    const { rows } = await client.query<{ id: string }>(
+      `INSERT INTO "Study" (id, "publicCode", name, design, "datasetId", "ownerId", "unitType", filter, n,
+         "maxUnitsPerParticipant", "leaseMinutes", instructions, "entryMode", config, settings, "completionCode", "completionUrl", "updatedAt")
+       VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, now()) RETURNING id`,
       [
-        studyId,
-        next.name,
-        next.unitType,
-        JSON.stringify(next.filter),
-        next.n,
-        next.maxUnitsPerParticipant,
-        next.leaseMinutes,
-        next.instructions,
-        next.entryMode,
-        JSON.stringify(next.config),
-        next.completionUrl,
+        publicCode,
+        spec.name,
+        spec.design,
+        spec.datasetId,
+        actor.id,
+        spec.unitType,
+        JSON.stringify(spec.filter),
+        spec.n,
+        spec.maxUnitsPerParticipant,
+        spec.leaseMinutes,
+        spec.instructions,
+        spec.entryMode,
+        JSON.stringify(spec.config),
+        JSON.stringify(spec.settings),
+        spec.settings.completionCodes.completed ?? code(6).toUpperCase(),
+        spec.completionUrl,
       ],
     );
-    if (changed.some((k) => k === "unitType" || k === "filter" || k === "n")) {
-      const units = await buildUnits(client, {
-        id: studyId,
-        datasetId: study.datasetId,
-        unitType: next.unitType as string,
-        filter: next.filter as Record<string, string[]>,
-        n: next.n as number,
-      });
-      if (units === 0) throw new AppError("invalid_input", "No question of the dataset matches the filter, so the study would be empty.");
-    }
-    await client.query(
-      `INSERT INTO "AuditEvent" (id, "actorId", action, "targetType", "targetId", before, after)
-       VALUES (gen_random_uuid(), $1, 'study.update', 'study', $2, $3, $4)`,
-      [actor.id, studyId, JSON.stringify(pick(study, Object.keys(input))), JSON.stringify(input)],
+    const id = rows[0]!.id;
+    const plan = await planUnits(client, { datasetId: spec.datasetId, design: spec.design, config: spec.config, unitType: spec.unitType, filter: spec.filter, settings: spec.settings });
+    if (plan.units.length === 0) throw emptyStudyError();
+    await writeUnits(client, { id, n: spec.n, settings: spec.settings }, plan.units);
+    await audit(client, { actorId: actor.id, action: "study.create", targetType: "study", targetId: id, after: { name: spec.name, design: spec.design, units: plan.units.length } });
+    return { id, code: publicCode, ...planFigures(spec, plan.units.length, plan.strata, plan.candidates) };
+  });
+}
+
+const changed = (a: unknown, b: unknown) => JSON.stringify(a) !== JSON.stringify(b);
+
+/**
+ * Changes a study's settings. The study row is locked and every decision taken inside the
+ * transaction, so an edit cannot race the first answers. Anything that rebuilds units is
+ * refused while the study is open (pause first), while leases are live, or once answers exist;
+ * and the database itself refuses to delete answered data (foreign keys restrict).
+ */
+export async function updateStudy({ actor, studyId, input }: { actor: Actor; studyId: string; input: StudyUpdate }) {
+  return withTransaction(async (client) => {
+    const { rows } = await client.query(`SELECT ${STUDY_COLUMNS} FROM "Study" s WHERE s.id = $1 FOR UPDATE`, [studyId]);
+    const row = rows[0];
+    if (!row || (actor.role !== "admin" && row.ownerId !== actor.id)) throw new AppError("not_found", "No such study, or it is not yours.");
+    const study = parseStudy(row);
+    if (study.state === "closed") throw new AppError("conflict", "A closed study cannot change.");
+
+    const spec = parseSpec({
+      name: input.name ?? study.name,
+      dataset: study.datasetId,
+      design: study.design,
+      unit: input.unitType ?? study.unitType,
+      filter: input.filter ?? study.filter,
+      n: input.n ?? study.n,
+      maxUnitsPerParticipant: input.maxUnitsPerParticipant === undefined ? study.maxUnitsPerParticipant : input.maxUnitsPerParticipant,
+      leaseMinutes: input.leaseMinutes ?? study.leaseMinutes,
+      instructions: input.instructions ?? study.instructions,
+      entryMode: input.entryMode ?? study.entryMode,
+      completionUrl: input.completionUrl === undefined ? study.completionUrl : input.completionUrl,
+      config: input.config ?? study.config,
+      ...study.settings,
+      ...(input.settings ?? {}),
+    });
+    const before: Record<string, unknown> = { unitType: study.unitType, filter: study.filter, n: study.n, config: study.config, settings: askedOf(study.settings) };
+    const after: Record<string, unknown> = { unitType: spec.unitType, filter: spec.filter, n: spec.n, config: spec.config, settings: askedOf(spec.settings) };
+    const locked = LOCKED_AFTER_FIRST_RESPONSE.filter((k) => changed(before[k], after[k]));
+    const rebuild = changed(before.unitType, after.unitType) || changed(before.filter, after.filter) || changed(before.n, after.n) || unitsDependOn(study, spec);
+
+    const { rows: activity } = await client.query<{ answered: boolean; live: number }>(
+      `SELECT EXISTS (SELECT 1 FROM "Response" WHERE "studyId" = $1) AS answered,
+              (SELECT count(*)::int FROM "Assignment" WHERE "studyId" = $1 AND status = 'live' AND "expiresAt" > now()) AS live`,
+      [studyId],
     );
+    const { answered, live } = activity[0]!;
+    if (answered && locked.length) throw new AppError("conflict", `These settings are locked because responses exist: ${locked.join(", ")}.`, { extra: { reason: "locked" } });
+    if (rebuild && study.state === "open") {
+      throw new AppError("conflict", "Pause the study before changing its units (unit type, filter, N, sampling or groups).", { extra: { reason: "study_open" } });
+    }
+    if (rebuild && live > 0) {
+      throw new AppError("conflict", `${live} participant${live === 1 ? " is" : "s are"} still working on units of this paused study; wait until their leases end before changing its units.`, {
+        extra: { reason: "live_leases" },
+      });
+    }
+
+    await client.query(
+      `UPDATE "Study" SET name = $2, "unitType" = $3, filter = $4, n = $5, "maxUnitsPerParticipant" = $6, "leaseMinutes" = $7,
+         instructions = $8, "entryMode" = $9, config = $10, settings = $11, "completionUrl" = $12, version = version + 1, "updatedAt" = now() WHERE id = $1`,
+      [studyId, spec.name, spec.unitType, JSON.stringify(spec.filter), spec.n, spec.maxUnitsPerParticipant, spec.leaseMinutes, spec.instructions, spec.entryMode, JSON.stringify(spec.config), JSON.stringify(spec.settings), spec.completionUrl],
+    );
+    if (rebuild) {
+      // ended leases that never got an answer hold nothing; anything answered makes the delete fail
+      await client.query(`DELETE FROM "Assignment" a WHERE a."studyId" = $1 AND a.status IN ('expired', 'returned') AND NOT EXISTS (SELECT 1 FROM "Response" r WHERE r."assignmentId" = a.id)`, [studyId]);
+      await client.query(`DELETE FROM "StudyUnit" WHERE "studyId" = $1`, [studyId]);
+      const plan = await planUnits(client, { datasetId: study.datasetId, design: study.design, config: spec.config, unitType: spec.unitType, filter: spec.filter, settings: spec.settings });
+      if (plan.units.length === 0) throw emptyStudyError();
+      await writeUnits(client, { id: studyId, n: spec.n, settings: spec.settings }, plan.units);
+    }
+    await audit(client, {
+      actorId: actor.id,
+      action: "study.update",
+      targetType: "study",
+      targetId: studyId,
+      before: pick({ ...study, settings: study.settings } as unknown as Record<string, unknown>, Object.keys(input)),
+      after: input,
+    });
     return { id: studyId };
   });
 }
 
+/** The shared settings that change what participants are asked (the rest, such as the consent text
+ *  or the exclusion policy, may change later and are audited). */
+function askedOf(s: Study["settings"]) {
+  return { sampling: s.sampling, view: s.view, views: s.views, kinds: s.kinds, optionOrder: s.optionOrder, groups: s.groups, stages: s.stages };
+}
+
+/** Shared settings whose change alters which units exist or their quotas. */
+function unitsDependOn(study: Study, spec: StudySpec): boolean {
+  const a = study.settings;
+  const b = spec.settings;
+  return changed(a.sampling, b.sampling) || changed(a.kinds, b.kinds) || changed(a.groups?.perUnit, b.groups?.perUnit) || (study.unitType === "answer" && changed(study.config, spec.config));
+}
+
 export async function changeStudyState({ actor, studyId, to }: { actor: Actor; studyId: string; to: "open" | "paused" | "closed" }) {
-  const study = await getStudyFor(actor, studyId);
-  const allowed: readonly string[] = STUDY_TRANSITIONS[study.state];
-  if (!allowed.includes(to)) throw new AppError("conflict", `A ${study.state} study cannot become ${to}.`);
-  // conditional on the state we read, so two concurrent changes cannot both apply
-  const updated = await db().study.updateMany({ where: { id: studyId, state: study.state }, data: { state: to } });
-  if (updated.count !== 1) throw new AppError("conflict", "The study changed meanwhile; reload and try again.");
-  await db().auditEvent.create({
-    data: { actorId: actor.id, action: "study.state", targetType: "study", targetId: studyId, before: { state: study.state }, after: { state: to } },
+  return withTransaction(async (client) => {
+    const { rows } = await client.query<{ state: keyof typeof STUDY_TRANSITIONS; ownerId: string | null }>(
+      `SELECT state, "ownerId" FROM "Study" WHERE id = $1 FOR UPDATE`,
+      [studyId],
+    );
+    const study = rows[0];
+    if (!study || (actor.role !== "admin" && study.ownerId !== actor.id)) throw new AppError("not_found", "No such study, or it is not yours.");
+    const allowed: readonly string[] = STUDY_TRANSITIONS[study.state];
+    if (!allowed.includes(to)) throw new AppError("conflict", `A ${study.state} study cannot become ${to}.`);
+    await client.query(`UPDATE "Study" SET state = $2, version = version + 1, "updatedAt" = now() WHERE id = $1`, [studyId, to]);
+    await audit(client, { actorId: actor.id, action: "study.state", targetType: "study", targetId: studyId, before: { state: study.state }, after: { state: to } });
+    return { id: studyId, state: to };
   });
-  return { id: studyId, state: to };
 }
 
 function pick(obj: Record<string, unknown>, keys: string[]) {
-  return Object.fromEntries(keys.map((k) => [k, obj[k]]));
+  return Object.fromEntries(keys.filter((k) => k in obj).map((k) => [k, obj[k]]));
 }

@@ -1,3 +1,4 @@
+import { audit } from "@/lib/audit";
 import { hashPassword } from "@/lib/auth/password";
 import { db, Prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
@@ -24,9 +25,7 @@ export async function createUser({ actorId, input }: { actorId: string | null; i
         data: { email: input.email, name: input.name, role: input.role, passwordHash },
         select: publicUserFields,
       });
-      await tx.auditEvent.create({
-        data: { actorId, action: "user.create", targetType: "user", targetId: user.id, after: { email: user.email, role: user.role } },
-      });
+      await audit(tx, { actorId, action: "user.create", targetType: "user", targetId: user.id, after: { email: user.email, role: user.role } });
       return user;
     });
   } catch (err) {
@@ -57,15 +56,13 @@ export async function updateUser({ actorId, userId, input }: { actorId: string; 
       },
       select: publicUserFields,
     });
-    await tx.auditEvent.create({
-      data: {
-        actorId,
-        action: "user.update",
-        targetType: "user",
-        targetId: userId,
-        before: { name: before.name, role: before.role, active: before.active },
-        after: { name: after.name, role: after.role, active: after.active, passwordChanged: input.password !== undefined },
-      },
+    await audit(tx, {
+      actorId,
+      action: "user.update",
+      targetType: "user",
+      targetId: userId,
+      before: { name: before.name, role: before.role, active: before.active },
+      after: { name: after.name, role: after.role, active: after.active, passwordChanged: input.password !== undefined },
     });
     return after;
   });

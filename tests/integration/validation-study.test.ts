@@ -4,14 +4,16 @@ import { describe, expect, it } from "vitest";
 import { exportDataset } from "@/lib/datasets/export";
 import { importDataset } from "@/lib/datasets/import";
 import { db } from "@/lib/db/client";
-import { DEFAULT_FLAGS, validationConfigSchema } from "@/lib/designs/validation/config";
+import { pool } from "@/lib/db/pool";
+import type { Study, ValidationResults } from "@/lib/designs";
+import { DEFAULT_FLAGS } from "@/lib/designs/client";
 import { enterStudy, recordConsent } from "@/lib/participants/entry";
-import { nextForParticipant, submitForParticipant } from "@/lib/participants/task";
+import { nextForParticipant as next, submitForParticipant } from "@/lib/participants/task";
 import { adjudicate } from "@/lib/studies/adjudicate";
-import { studyManifest } from "@/lib/studies/manifest";
-import { studyResults } from "@/lib/studies/results";
-import { changeStudyState, createStudy, updateStudy } from "@/lib/studies/service";
-import { selectValidatedRecords } from "@/lib/studies/validated";
+import { studyManifest, validatedSelection } from "@/lib/studies/manifest";
+import { studyResults as results } from "@/lib/studies/results";
+import { changeStudyState, createStudy, parseSpec, updateStudy } from "@/lib/studies/service";
+import { readStudy } from "@/lib/studies/study";
 import { createUser } from "@/lib/users/service";
 import { HAS_SHARED, sample } from "../support/paths";
 
@@ -25,13 +27,13 @@ async function setUp() {
   const researcher = await createUser({ actorId: null, input: { email: `r-${randomUUID()}@x.test`, name: "R", role: "researcher", password: "0123456789ab" } });
   const actor = { id: researcher.id, role: researcher.role };
   const ds = await importDataset({ file: sample("fantom/fantom_v1.json.sample"), benchmark: "fantom", ownerId: researcher.id, asNewVersion: true });
-  const config = validationConfigSchema.parse({
+  const config = {
     contextChecks: { flags: DEFAULT_FLAGS, comment: true },
     labelJudgement: { prompt: "Is the missed information clear?", labels: LABELS },
-  });
+  };
   const { id } = await createStudy({
     actor,
-    input: {
+    spec: parseSpec({
       name: "FANToM validation",
       datasetId: ds.datasetId,
       design: "validation",
@@ -44,18 +46,23 @@ async function setUp() {
       entryMode: "prolific",
       completionUrl: "https://app.prolific.com/submissions/complete?cc=CODE",
       config,
-    },
+    }),
   });
   await changeStudyState({ actor, studyId: id, to: "open" });
-  const study = await db().study.findUniqueOrThrow({ where: { id } });
+  const study = (await readStudy(pool(), { id }))!;
   return { actor, ds, study };
 }
 
 async function participant(publicCode: string, pid: string) {
   const { study, participant } = await enterStudy({ publicCode, params: { PROLIFIC_PID: pid, STUDY_ID: "s1", SESSION_ID: `sess-${pid}` }, cookieParticipantId: null, user: null });
-  await recordConsent(participant.id);
+  await recordConsent(study, participant.id);
   return { study, participant: await db().participant.findUniqueOrThrow({ where: { id: participant.id } }) };
 }
+
+// the participant API's calls, as the routes make them
+const nextForParticipant = (study: Study, p: { id: string }) => next(study, 2, p);
+const studyResults = async (study: Study) => (await results(study)) as ValidationResults;
+const selectValidatedRecords = async (study: Study, _results: unknown) => (await validatedSelection(study))!;
 
 describe.skipIf(!HAS_SHARED)("a validation study end to end (FANToM sample, unit = conversation, N = 3)", () => {
   it("votes, majority, κ, adjudication and the validated export agree", async () => {

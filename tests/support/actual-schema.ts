@@ -27,7 +27,9 @@ export async function actualSchema(url: string): Promise<ExpectedSchema> {
       JOIN pg_class i ON i.oid = ix.indexrelid
       JOIN pg_class t ON t.oid = ix.indrelid
       JOIN pg_namespace n ON n.oid = t.relnamespace AND n.nspname = 'public'
-      WHERE t.relname <> '_prisma_migrations'`);
+      -- partial indexes (WHERE ...) cannot be written in schema.prisma; like CHECK constraints they
+      -- live only in the migrations, next to a comment saying which invariant they hold
+      WHERE t.relname <> '_prisma_migrations' AND ix.indpred IS NULL`);
     const fks = await client.query<{ line: string }>(`
       SELECT format('%s(%s) -> %s(%s) ON DELETE %s', src.relname,
         (SELECT string_agg(a.attname, ',' ORDER BY k.ord) FROM unnest(con.conkey) WITH ORDINALITY k(attnum, ord)

@@ -49,6 +49,7 @@ export async function makeStudyWithUnits(opts: { units: number; n: number; state
       studyId: study.id,
       subjectKey: `c:${c.id}`,
       contextId: c.id,
+      questionIds: [],
       ordinal: i,
       tiebreak: Math.random(),
       capacity: opts.n,
@@ -63,6 +64,8 @@ export async function makeParticipants(studyId: string, count: number) {
     studyId,
     pseudonym: `P${i}-${randomBytes(3).toString("hex")}`,
     externalMeta: {},
+    // ready to work: consent is the entry flow's business, not the engine's
+    consentedAt: new Date(),
   }));
   await db().participant.createMany({ data: rows });
   return rows.map((r) => r.id);

@@ -1,3 +1,5 @@
+import type { CheckTally, UnitDecision, UnitStatus } from "@/lib/designs/types";
+export type { UnitDecision, UnitStatus };
 import { passingAnswer, type Check } from "@/lib/designs/validation/checks";
 import type { ValidationConfig } from "@/lib/designs/validation/config";
 import { majorityOf } from "@/lib/metrics";
@@ -11,28 +13,7 @@ export interface Vote {
   answers: Record<string, string>;
 }
 
-export interface CheckResult {
-  counts: Record<string, number>;
-  votes: number;
-  /** the answer with the most votes, or null when several share the most (a tie) */
-  majority: string | null;
-  tie: boolean;
-  unanimous: boolean;
-  adjudicated: string | null;
-  /** what counts: the adjudication, else the majority; null when undecided */
-  effective: string | null;
-}
-
-export type UnitStatus = "incomplete" | "keep" | "reject" | "needs_review";
-
-export interface UnitDecision {
-  status: UnitStatus;
-  reasons: string[];
-  checks: Record<string, CheckResult>;
-  /** questions of the unit judged invalid (answer key wrong, broken, or the LLM judge disagreed) */
-  rejectedQuestions: string[];
-  label: string | null;
-}
+export type CheckResult = CheckTally;
 
 /** Votes on one check: the plurality answer (lib/metrics' majority), with a tie reported as a tie. */
 export function tally(values: string[]): Pick<CheckResult, "counts" | "votes" | "majority" | "tie" | "unanimous"> {

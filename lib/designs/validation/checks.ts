@@ -1,4 +1,5 @@
 import type { Gold, QuestionKind } from "@/lib/benchmarks/types";
+import type { Check as WireCheck } from "@/lib/designs/types";
 import type { ValidationConfig } from "@/lib/designs/validation/config";
 
 // The checks one unit asks, as flat keyed items: every check has categorical answers, so
@@ -21,6 +22,27 @@ export interface Check {
   questionPrompt?: string;
   /** the text being verified (the marked answer, an option, the reference answer) */
   subject?: string;
+}
+
+const SUBJECT_LABEL: Partial<Record<CheckKind, string>> = {
+  marked: "Marked answer",
+  other_option: "Option",
+  reference: "Reference answer",
+};
+
+/** A check as the participant's browser receives it. */
+export function wireCheck(c: Check): WireCheck {
+  const out: WireCheck = { key: c.key, kind: c.kind, prompt: c.prompt, options: c.options };
+  if (c.questionId) out.questionId = c.questionId;
+  if (c.subject !== undefined) out.subject = c.subject;
+  const label = SUBJECT_LABEL[c.kind];
+  if (label) out.subjectLabel = label;
+  return out;
+}
+
+/** The option indexes an answer-key check marks as the key's, for showing them marked. */
+export function markedIndexes(q: UnitQuestion): number[] {
+  return [...markedOptions(q)].sort((a, b) => a - b);
 }
 
 export interface UnitQuestion {

@@ -16,5 +16,3 @@ export function validationResponseSchema(checks: Check[], allowComment: boolean)
     })
     .strict();
 }
-
-export type ValidationResponse = { answers: Record<string, string>; comment?: string };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { ZodType } from "zod";
 import { validateForm, fieldName, friendlyReason, toFieldErrors } from "@/components/studies/form-errors";
 import {
   applyPreset,
@@ -11,8 +12,12 @@ import {
   type StudyFormState,
 } from "@/components/studies/form-model";
 import { LABEL_PRESETS } from "@/components/studies/labels";
-import { defaultValidationConfig, validationConfigSchema } from "@/lib/designs/validation/config";
-import { createStudySchema } from "@/lib/studies/schemas";
+import { descriptorOf, type ValidationConfig } from "@/lib/designs/client";
+import { studySpecSchema as createStudySchema } from "@/lib/studies/spec";
+
+const validation = descriptorOf("validation")!;
+const validationConfigSchema = validation.config as ZodType<ValidationConfig>;
+const defaultValidationConfig = validation.defaultConfig;
 
 const DATASET = "4b9f6a52-3c1e-4d2a-9f0e-2f6c1d9b8a77";
 const filled = (change: Partial<StudyFormState> = {}): StudyFormState => ({ ...initialFormState(DATASET), name: "Pilot", ...change });

@@ -31,12 +31,10 @@ describe("dashboard formatting", () => {
     expect(formatSeconds(3720)).toBe("1 h 02 min");
   });
 
-  it("names the reasons a unit was rejected", () => {
-    const names = { flags: { "flag:unsafe": "Unsafe" }, labels: { inappropriate: "Inappropriate" } };
-    expect(reasonLabel("flag:unsafe", names)).toBe("flagged Unsafe");
-    expect(reasonLabel("label:inappropriate", names)).toBe("label Inappropriate");
-    expect(reasonLabel("label:tie", names)).toBe("label tied");
-    expect(reasonLabel("llm_judge", names)).toBe("LLM judge did not agree");
+  it("names the reasons a unit was rejected with the design's words, else its code", () => {
+    const labels = { "flag:unsafe": "flagged Unsafe" };
+    expect(reasonLabel("flag:unsafe", labels)).toBe("flagged Unsafe");
+    expect(reasonLabel("something_new", labels)).toBe("something_new");
   });
 
   it("paginates 5,000 units into clamped pages", () => {

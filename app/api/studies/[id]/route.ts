@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { route } from "@/lib/http/route";
-import { updateStudySchema } from "@/lib/studies/schemas";
+import { studyUpdateSchema } from "@/lib/studies/spec";
 import { getStudyFor, updateStudy } from "@/lib/studies/service";
 
 const params = z.object({ id: z.string().uuid() });
@@ -9,6 +9,6 @@ export const GET = route({ auth: "studies.read", params }, async ({ user, params
   study: await getStudyFor(user, params.id),
 }));
 
-export const PATCH = route({ auth: "studies.manage", params, body: updateStudySchema }, async ({ user, params, body }) => ({
+export const PATCH = route({ auth: "studies.manage", params, body: studyUpdateSchema }, async ({ user, params, body }) => ({
   study: await updateStudy({ actor: user, studyId: params.id, input: body }),
 }));

@@ -23,8 +23,9 @@ export async function generateMetadata({ params }: Props) {
 export default async function StudyAdjudicationPage({ params, searchParams }: Props) {
   const { study, canManage } = await studyForPage((await params).id);
   const [results, history, query] = await Promise.all([resultsFor(study), adjudicationHistory(study.id), searchParams]);
-  const units = new Map(results.units.map((u) => [u.unitId, u]));
-  const { rows, page, pages } = paginate(results.queue, Number(query.page ?? 1), PAGE_SIZE);
+  const units = new Map((results.units ?? []).map((u) => [u.unitId, u]));
+  const queue = results.queue ?? [];
+  const { rows, page, pages } = paginate(queue, Number(query.page ?? 1), PAGE_SIZE);
   const items: Omit<QueueItem, "name">[] = rows.map((q) => {
     const check = units.get(q.unitId)?.checks.find((c) => c.key === q.check);
     const options = (check?.options ?? []).map((o) => ({ value: o.value, label: o.label }));
@@ -40,7 +41,7 @@ export default async function StudyAdjudicationPage({ params, searchParams }: Pr
       reason: q.reason,
     };
   });
-  const ties = results.queue.filter((q) => q.reason === "tie").length;
+  const ties = queue.filter((q) => q.reason === "tie").length;
   return (
     <div className="space-y-8">
       <section aria-labelledby="queue-heading" className="space-y-4">
@@ -48,9 +49,9 @@ export default async function StudyAdjudicationPage({ params, searchParams }: Pr
           Adjudication queue
         </h2>
         <p className="text-sm text-muted">
-          {results.queue.length === 0
+          {queue.length === 0
             ? "Nothing to decide: no complete unit has a tied or split check without a decision."
-            : `${results.queue.length} ${results.queue.length === 1 ? "check" : "checks"} on complete units: ${ties} tied, ${results.queue.length - ties} with disagreement. Ties come first. Your decision and reason override the vote and are audited.`}
+            : `${queue.length} ${queue.length === 1 ? "check" : "checks"} on complete units: ${ties} tied, ${queue.length - ties} with disagreement. Ties come first. Your decision and reason override the vote and are audited.`}
         </p>
         {items.length > 0 && <AdjudicationQueue studyId={study.id} items={withNames(items)} canManage={canManage} />}
         <Pagination basePath={`/studies/${study.id}/adjudication`} query={{}} page={page} pages={pages} label="Queue pages" />

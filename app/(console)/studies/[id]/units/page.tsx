@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { DECISION_LABELS, DECISIONS, isDecision, paginate } from "@/components/studies/format";
-import { checkNames, resultsFor, studyForPage } from "@/components/studies/page-data";
+import { resultsFor, studyForPage } from "@/components/studies/page-data";
 import { Pagination } from "@/components/studies/pagination";
 import { UnitsTable } from "@/components/studies/units-table";
 import { buttonClass } from "@/components/ui/button";
@@ -20,7 +20,7 @@ export default async function StudyUnitsPage({ params, searchParams }: Props) {
   const [results, query] = await Promise.all([resultsFor(study), searchParams]);
   const decision = isDecision(query.decision) ? query.decision : undefined;
   const ties = query.ties === "1";
-  const filtered = results.units.filter(
+  const filtered = (results.units ?? []).filter(
     (u) => (!decision || u.decision.status === decision) && (!ties || Object.values(u.decision.checks).some((c) => c.tie)),
   );
   const { rows, page, pages } = paginate(filtered, Number(query.page ?? 1), PAGE_SIZE);
@@ -42,7 +42,7 @@ export default async function StudyUnitsPage({ params, searchParams }: Props) {
             <option value="">All decisions</option>
             {DECISIONS.map((d) => (
               <option key={d} value={d}>
-                {DECISION_LABELS[d]} ({results.decisions[d]})
+                {DECISION_LABELS[d]} ({results.decisions?.[d] ?? 0})
               </option>
             ))}
           </select>
@@ -70,7 +70,7 @@ export default async function StudyUnitsPage({ params, searchParams }: Props) {
       {rows.length > 0 && (
         <UnitsTable
           units={rows}
-          names={checkNames(study)}
+          names={{ columns: results.voteColumns ?? [], itemColumn: results.itemColumn ?? null, reasonLabels: results.reasonLabels ?? {} }}
           caption={`${shown}${filters ? ` (${filters})` : ""}. Vote counts per check, the majority, TIE where the votes are tied, and the unit's decision.`}
         />
       )}

@@ -7,9 +7,16 @@ const params = z.object({ code: z.string().min(1).max(100) });
 const body = z.object({
   assignmentId: z.string().uuid(),
   idempotencyKey: z.string().min(8).max(100),
+  /** the stage answered (staged studies); absent: the stage last shown */
+  stage: z.number().int().min(1).max(2).nullable().default(null),
   payload: z.unknown(),
   startedAt: z.iso.datetime().nullable().default(null),
   durationMs: z.number().int().min(0).max(7 * 24 * 3600 * 1000).nullable().default(null),
+  /** quality signals from the page (paste events, focus losses): recorded, never judged here */
+  signals: z
+    .object({ pastes: z.number().int().min(0).max(10_000).optional(), focusLosses: z.number().int().min(0).max(10_000).optional() })
+    .strict()
+    .optional(),
 });
 
 // Idempotent: a retry with the same key returns the stored response (200) instead of a new one.
@@ -20,9 +27,11 @@ export const POST = route({ auth: "public", params, body }, async ({ req, params
     participant,
     assignmentId: body.assignmentId,
     idempotencyKey: body.idempotencyKey,
+    stage: body.stage,
     payload: body.payload,
     startedAt: body.startedAt ? new Date(body.startedAt) : null,
     durationMs: body.durationMs,
+    signals: body.signals,
   });
-  return Response.json(result, { status: result.duplicate ? 200 : 201 });
+  return Response.json({ responseId: result.responseId, duplicate: result.duplicate }, { status: result.duplicate ? 200 : 201 });
 });

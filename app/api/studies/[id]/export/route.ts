@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { exportDataset } from "@/lib/datasets/export";
 import { downloadResponse } from "@/lib/http/stream";
+import { AppError } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
 import { responsesCsv, responsesJsonl } from "@/lib/studies/export";
-import { studyManifest } from "@/lib/studies/manifest";
-import { studyResults } from "@/lib/studies/results";
-import { selectValidatedRecords } from "@/lib/studies/validated";
+import { studyManifest, validatedSelection } from "@/lib/studies/manifest";
 import { getStudyFor } from "@/lib/studies/service";
 
 const params = z.object({ id: z.string().uuid() });
@@ -17,14 +16,15 @@ export const GET = route({ auth: "studies.read", params, query }, async ({ user,
   switch (query.format) {
     case "validated": {
       // the dataset in its own format, minus every record the study's rule dropped
-      const selection = await selectValidatedRecords(study, await studyResults(study));
+      const selection = await validatedSelection(study);
+      if (!selection) throw new AppError("not_found", "This study's design does not decide which items to keep.");
       const file = await exportDataset({ datasetId: study.datasetId, format: "source", recordIndexes: selection.kept, suffix: `-validated-${study.publicCode}` });
       return downloadResponse(file.chunks, file.filename, file.contentType);
     }
     case "responses-csv":
-      return downloadResponse(responsesCsv(study.id), `${base}-responses.csv`, "text/csv; charset=utf-8");
+      return downloadResponse(responsesCsv(study), `${base}-responses.csv`, "text/csv; charset=utf-8");
     case "responses-jsonl":
-      return downloadResponse(responsesJsonl(study.id), `${base}-responses.jsonl`, "application/x-ndjson; charset=utf-8");
+      return downloadResponse(responsesJsonl(study), `${base}-responses.jsonl`, "application/x-ndjson; charset=utf-8");
     case "manifest":
       return new Response(JSON.stringify(await studyManifest(study), null, 2) + "\n", {
         headers: { "content-type": "application/json", "content-disposition": `attachment; filename="${base.replace(/[^\w.-]+/g, "_")}-manifest.json"` },

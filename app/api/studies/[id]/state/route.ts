@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { route } from "@/lib/http/route";
-import { stateChangeSchema } from "@/lib/studies/schemas";
+import { stateChangeSchema } from "@/lib/studies/spec";
 import { changeStudyState } from "@/lib/studies/service";
 
 const params = z.object({ id: z.string().uuid() });

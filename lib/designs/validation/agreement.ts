@@ -1,18 +1,10 @@
+import type { AgreementFigures } from "@/lib/designs/types";
 import type { Check } from "@/lib/designs/validation/checks";
 import type { ValidationConfig } from "@/lib/designs/validation/config";
 import { agreementSummary, encodeRatings, type Rating } from "@/lib/metrics";
 
 // Agreement per check family (each flag, the label judgement, the answer key pooled), from
 // lib/metrics over long-format ratings: unit = unit × check item, rater = participant.
-export interface AgreementFigures {
-  items: number;
-  ratings: number;
-  fleissKappa: number | null;
-  krippendorffAlpha: number | null;
-  percentAgreement: number | null;
-  gwetAC1: number | null;
-  notes: string[];
-}
 
 function family(check: Check): string {
   return check.kind === "flag" || check.kind === "label" ? check.key : "answer_key";

@@ -1,7 +1,6 @@
-import type { Study } from "@/lib/db/client";
-import { pool } from "@/lib/db/pool";
-import type { StudyResults } from "@/lib/studies/results";
-import { filterSql } from "@/lib/studies/units";
+import type { ReadCtx } from "@/lib/designs/types";
+import type { ValidationConfig } from "@/lib/designs/validation/config";
+import type { ValidationResults } from "@/lib/designs/validation/results";
 
 // Which source records survive the study's rule. A record is kept when at least one of its
 // questions is in the study, no unit covering its questions was rejected or left undecided,
@@ -15,24 +14,20 @@ export interface RecordSelection {
   inScope: number;
 }
 
-export async function selectValidatedRecords(study: Study, results: StudyResults): Promise<RecordSelection> {
-  const f = filterSql(study.filter as Record<string, string[]>, 2);
-  const { rows } = await pool().query<{ id: string; contextId: string; recordIndex: number }>(
-    `SELECT q.id, q."contextId", q."recordIndex" FROM "Question" q WHERE q."datasetId" = $1${f.sql}`,
-    [study.datasetId, ...f.params],
-  );
-  const unitOfSubject = new Map<string, StudyResults["units"][number]>();
-  const { rows: units } = await pool().query<{ id: string; contextId: string; questionId: string | null }>(
-    `SELECT id, "contextId", "questionId" FROM "StudyUnit" WHERE "studyId" = $1`,
+export async function selectValidatedRecords({ client, study }: ReadCtx<ValidationConfig>, results: ValidationResults): Promise<RecordSelection> {
+  // every question a unit asks, with the unit asking it
+  const { rows } = await client.query<{ id: string; recordIndex: number; unitId: string }>(
+    `SELECT q.id, q."recordIndex", u.id AS "unitId"
+     FROM "StudyUnit" u CROSS JOIN LATERAL unnest(u."questionIds") AS w(qid) JOIN "Question" q ON q.id = w.qid
+     WHERE u."studyId" = $1`,
     [study.id],
   );
   const byUnitId = new Map(results.units.map((u) => [u.unitId, u]));
-  for (const u of units) unitOfSubject.set(u.questionId ?? u.contextId, byUnitId.get(u.id)!);
 
   const worst = new Map<number, DropReason | null>();
   const rank: Record<DropReason, number> = { rejected: 5, llm_judge: 4, answer_key: 3, needs_review: 2, incomplete: 1 };
   for (const q of rows) {
-    const unit = unitOfSubject.get(study.unitType === "question" ? q.id : q.contextId);
+    const unit = byUnitId.get(q.unitId);
     let reason: DropReason | null = null;
     if (!unit || unit.decision.status === "incomplete") reason = "incomplete";
     else if (unit.decision.rejectedQuestions.includes(q.id)) reason = unit.decision.reasons.includes("llm_judge") && !unit.decision.reasons.includes("answer_key") ? "llm_judge" : "answer_key";

@@ -1,0 +1,28 @@
+import { AppError } from "@/lib/http/errors";
+import type { Design } from "@/lib/designs/types";
+import { validation } from "@/lib/designs/validation/design";
+
+// The registry: a new design is a folder under lib/designs/ plus one line here. Nothing outside
+// a design's folder imports from it; everything goes through this module and its types.
+const DESIGNS = {
+  validation,
+} as const;
+
+export type DesignKind = keyof typeof DESIGNS;
+export const DESIGN_KINDS = Object.keys(DESIGNS) as DesignKind[];
+
+export function isDesignKind(kind: string): kind is DesignKind {
+  return Object.hasOwn(DESIGNS, kind);
+}
+
+/** The design of a kind. The registry holds designs of different config types; callers pass a
+ *  study whose config was parsed by this same design's schema, so erasing the type is sound. */
+export function designOf(kind: string): Design {
+  if (!isDesignKind(kind)) throw new AppError("invalid_input", `Unknown study design "${kind}".`);
+  return DESIGNS[kind] as unknown as Design;
+}
+
+export type { AdjudicationItem, AgreementFigures, Check, CheckTally, Design, DesignResults, ReadCtx, StoredResponse, Study, Unit, UnitCtx, UnitDecision, UnitStatus, UnitType, UnitView, ViewQuestion, VoteCheck, VoteUnit } from "@/lib/designs/types";
+export { ENTRY_MODES, UNIT_TYPES, type EntryMode } from "@/lib/designs/types";
+export type { ValidationResults, UnitRow as ValidationUnitRow } from "@/lib/designs/validation/results";
+export type { ValidationConfig } from "@/lib/designs/validation/config";

@@ -1,0 +1,90 @@
+import { questionsByIds, type StoredQuestion } from "@/lib/datasets/questions";
+import type { Queryable } from "@/lib/db/queryable";
+import type { StoredResponse, Study, Unit } from "@/lib/designs/types";
+
+// The reads every design's results share. "Valid" answers are those of submitted assignments:
+// an answer whose assignment expired between stages, was returned, or was voided by the
+// exclusion policy stays in the raw export but counts nowhere else.
+
+export interface UnitRow extends Unit {
+  title: string | null;
+  /** live, unexpired leases right now */
+  live: number;
+}
+
+export async function readUnits(client: Queryable, studyId: string): Promise<UnitRow[]> {
+  const { rows } = await client.query<UnitRow>(
+    `SELECT u.id, u.ordinal, u."contextId", u."questionId", u."questionIds", u.model, u.stratum, c.title,
+            (SELECT count(*)::int FROM "Assignment" a WHERE a."unitId" = u.id AND a.status = 'live' AND a."expiresAt" > now()) AS live
+     FROM "StudyUnit" u JOIN "Context" c ON c.id = u."contextId" WHERE u."studyId" = $1 ORDER BY u.ordinal`,
+    [studyId],
+  );
+  return rows;
+}
+
+/** Every question any unit asks, by id (one query). */
+export async function readUnitQuestions(client: Queryable, units: readonly Unit[]): Promise<Map<string, StoredQuestion>> {
+  const ids = [...new Set(units.flatMap((u) => u.questionIds))];
+  return new Map((await questionsByIds(client, ids)).map((q) => [q.id, q]));
+}
+
+export interface ResponseRow extends StoredResponse {
+  externalId: string | null;
+}
+
+/** Valid responses in submission order; `stage` narrows to one stage. */
+export async function readValidResponses(client: Queryable, study: Pick<Study, "id">, opts: { stage?: number } = {}): Promise<ResponseRow[]> {
+  const { rows } = await client.query<ResponseRow>(
+    `SELECT r.id, r."unitId", r."participantId", p.pseudonym, p."externalId", a."group", r.stage, r.payload, r.revised, r."submittedAt",
+            coalesce(r."durationMs" / 1000.0, extract(epoch FROM r."submittedAt" - a."leasedAt"))::float AS seconds
+     FROM "Response" r JOIN "Assignment" a ON a.id = r."assignmentId" JOIN "Participant" p ON p.id = r."participantId"
+     WHERE r."studyId" = $1 AND a.status = 'submitted' AND ($2::int IS NULL OR r.stage = $2)
+     ORDER BY r."submittedAt", r.id`,
+    [study.id, opts.stage ?? null],
+  );
+  return rows;
+}
+
+export function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const s = [...values].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+/** Progress and per-participant figures every design reports, from its units and final-stage answers. */
+export function commonResults(
+  study: Pick<Study, "n">,
+  units: readonly Pick<UnitRow, "id" | "live">[],
+  responses: readonly Pick<ResponseRow, "unitId" | "participantId" | "pseudonym" | "externalId" | "seconds">[],
+): { progress: { units: number; complete: number; inProgress: number; remaining: number; participants: number; responses: number; medianSecondsPerUnit: number | null }; participants: { participantId: string; pseudonym: string; externalId: string | null; units: number; medianSeconds: number | null }[] } {
+  const submitted = new Map<string, number>();
+  const perParticipant = new Map<string, { pseudonym: string; externalId: string | null; units: number; seconds: number[] }>();
+  for (const r of responses) {
+    submitted.set(r.unitId, (submitted.get(r.unitId) ?? 0) + 1);
+    const p = perParticipant.get(r.participantId) ?? { pseudonym: r.pseudonym, externalId: r.externalId, units: 0, seconds: [] };
+    p.units++;
+    if (r.seconds !== null) p.seconds.push(r.seconds);
+    perParticipant.set(r.participantId, p);
+  }
+  const complete = units.filter((u) => (submitted.get(u.id) ?? 0) >= study.n).length;
+  const started = units.filter((u) => (submitted.get(u.id) ?? 0) < study.n && (u.live > 0 || (submitted.get(u.id) ?? 0) > 0)).length;
+  return {
+    progress: {
+      units: units.length,
+      complete,
+      inProgress: started,
+      remaining: units.length - complete - started,
+      participants: perParticipant.size,
+      responses: responses.length,
+      medianSecondsPerUnit: median(responses.flatMap((r) => (r.seconds === null ? [] : [r.seconds]))),
+    },
+    participants: [...perParticipant.entries()].map(([participantId, p]) => ({
+      participantId,
+      pseudonym: p.pseudonym,
+      externalId: p.externalId,
+      units: p.units,
+      medianSeconds: median(p.seconds),
+    })),
+  };
+}

@@ -1,0 +1,281 @@
+import type { z } from "zod";
+import type { ContextView, QuestionKind } from "@/lib/benchmarks/types";
+import type { StoredContext, StoredQuestion } from "@/lib/datasets/questions";
+import type { TagFilter } from "@/lib/datasets/tag-filter";
+import type { Queryable } from "@/lib/db/queryable";
+import type { StudySettings } from "@/lib/designs/settings";
+
+// The design contract. A design is a folder, lib/designs/<kind>/, exporting one `Design`; the
+// registry (lib/designs/index.ts) maps kinds to designs and nothing outside a design's folder
+// imports from it. Everything a design does with the database goes through the client it is
+// handed: inside a transaction that is the transaction's own, so a design can never wait on a
+// second pool connection while holding one.
+
+export const UNIT_TYPES = ["context", "question", "set", "answer"] as const;
+/** context: a conversation or passage; question: one question; set: the selected questions of one
+ *  source record (a FANToM set); answer: one model's answer to one question (rating). */
+export type UnitType = (typeof UNIT_TYPES)[number];
+
+export const ENTRY_MODES = ["link", "prolific", "mturk", "annotators"] as const;
+export type EntryMode = (typeof ENTRY_MODES)[number];
+
+export type StudyState = "draft" | "open" | "paused" | "closed";
+
+/** A study row parsed once: its design's config and the shared settings typed. */
+export interface Study<C = unknown> {
+  id: string;
+  publicCode: string;
+  name: string;
+  /** a key of the registry (lib/designs/index.ts) */
+  design: string;
+  datasetId: string;
+  ownerId: string | null;
+  unitType: UnitType;
+  filter: TagFilter;
+  n: number;
+  maxUnitsPerParticipant: number | null;
+  leaseMinutes: number;
+  instructions: string;
+  entryMode: EntryMode;
+  config: C;
+  settings: StudySettings;
+  completionCode: string;
+  completionUrl: string | null;
+  state: StudyState;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A unit as designs see it. */
+export interface Unit {
+  id: string;
+  ordinal: number;
+  contextId: string;
+  questionId: string | null;
+  questionIds: string[];
+  model: string | null;
+  stratum: Record<string, string> | null;
+}
+
+/** What a design is handed to build a view or check an answer for one unit. */
+export interface UnitCtx<C> {
+  client: Queryable;
+  study: Study<C>;
+  unit: Unit;
+  /** the participant's lease of the unit (seeds a per-participant option order); null outside a lease */
+  assignmentId: string | null;
+  /** 1, or 2 after the stage-1 answer is stored */
+  stage: number;
+  /** the unit's questions (gold included: for the server only), read with `client` on first use */
+  questions(): Promise<StoredQuestion[]>;
+  context(): Promise<StoredContext>;
+  /** the participant's stored answer of the previous stage (stage 2 only) */
+  previous: unknown;
+}
+
+/** A categorical item a participant answers: a validation check, a checklist criterion. */
+export interface Check {
+  key: string;
+  /** what the check is for, in the design's words (e.g. "flag", "marked") */
+  kind?: string;
+  prompt: string;
+  options: { value: string; label: string; description?: string }[];
+  /** the question the check is about, when it is about one */
+  questionId?: string;
+  /** a heading for the text being checked ("Marked answer", "Option"), when there is one */
+  subjectLabel?: string;
+  /** the text being checked */
+  subject?: string;
+  help?: string;
+  /** a comment is asked with this check: required or optional */
+  comment?: "required" | "optional";
+}
+
+/** A question as a participant sees it: never gold, never a source id. */
+export interface ViewQuestion {
+  id: string;
+  kind: QuestionKind;
+  prompt: string;
+  options: string[] | null;
+  /** the participant answers it (baseline); false: it is shown so checks can refer to it */
+  answer: boolean;
+  /** option indexes marked as the answer key's (shown for verification) */
+  marked?: number[];
+  /** expert designs only: the reference answer and the benchmark's reasoning */
+  reference?: string;
+  reasoning?: string;
+  /** numeric questions: whether "can't be determined" is offered */
+  allowUnanswerable?: boolean;
+  /** rating: the reference answer's bonus points */
+  bonusPoints?: string[];
+}
+
+/** The design's part of what a participant receives for a unit (the envelope adds lease and progress). */
+export interface UnitView {
+  context: { views: Record<string, ContextView>; defaultView: string; layout: "tabs" | "side-by-side" };
+  questions: ViewQuestion[];
+  checks: Check[];
+  commentAllowed: boolean;
+  /** rating: the answer being rated (never who wrote it) and the scale */
+  rating?: { answer: string; scale: { min: number; max: number; step: number }; penalties: string[] };
+  /** stage 2: what the participant answered at stage 1 */
+  previous?: unknown;
+  /** expert designs with showOthersAfterSubmit: other reviewers' answers (after this one's own) */
+  others?: unknown[];
+}
+
+/** A response as results and exports read it. */
+export interface StoredResponse {
+  id: string;
+  unitId: string;
+  participantId: string;
+  pseudonym: string;
+  group: string | null;
+  stage: number;
+  payload: unknown;
+  revised: boolean | null;
+  seconds: number | null;
+  submittedAt: Date;
+}
+
+/** Read-only access for results, reports and exports. */
+export interface ReadCtx<C> {
+  client: Queryable;
+  study: Study<C>;
+}
+
+/** The long-format CSV rows one response gives: one per answered item. */
+export interface CsvItem {
+  /** the item: a check key, a question id, "score" */
+  item: string;
+  label: string;
+  comment?: string;
+}
+
+/** A categorical item people vote on (a validation check, a checklist criterion), as results show it. */
+export interface VoteCheck {
+  key: string;
+  prompt: string;
+  options: { value: string; label: string; description?: string }[];
+  kind?: string;
+  questionId?: string;
+  questionPrompt?: string;
+  subject?: string;
+}
+
+/** Votes on one check of one unit. */
+export interface CheckTally {
+  counts: Record<string, number>;
+  votes: number;
+  /** the answer with the most votes, or null when several share the most (a tie) */
+  majority: string | null;
+  tie: boolean;
+  unanimous: boolean;
+  adjudicated: string | null;
+  /** what counts: the adjudication, else the majority; null when undecided */
+  effective: string | null;
+}
+
+export type UnitStatus = "incomplete" | "keep" | "reject" | "needs_review";
+
+export interface UnitDecision {
+  status: UnitStatus;
+  reasons: string[];
+  checks: Record<string, CheckTally>;
+  /** questions of the unit judged invalid */
+  rejectedQuestions: string[];
+  label: string | null;
+}
+
+export interface VoteUnit {
+  unitId: string;
+  ordinal: number;
+  title: string | null;
+  submitted: number;
+  live: number;
+  checks: VoteCheck[];
+  decision: UnitDecision;
+}
+
+export interface AgreementFigures {
+  items: number;
+  ratings: number;
+  fleissKappa: number | null;
+  krippendorffAlpha: number | null;
+  percentAgreement: number | null;
+  gwetAC1: number | null;
+  notes: string[];
+}
+
+export interface AdjudicationItem {
+  unitId: string;
+  ordinal: number;
+  title: string | null;
+  check: string;
+  prompt: string;
+  counts: Record<string, number>;
+  reason: "tie" | "disagreement";
+}
+
+/** What every design's results hold; vote-based designs (validation, checklist) add the optional parts. */
+export interface DesignResults {
+  /** units with all N valid answers, started, untouched */
+  progress: { units: number; complete: number; inProgress: number; remaining: number; participants: number; responses: number; medianSecondsPerUnit: number | null };
+  participants: { participantId: string; pseudonym: string; externalId: string | null; units: number; medianSeconds: number | null; agreementWithMajority?: number | null; agreementUnits?: number }[];
+  decisions?: Record<UnitStatus, number>;
+  agreement?: { check: string; label: string; figures: AgreementFigures }[];
+  units?: VoteUnit[];
+  queue?: AdjudicationItem[];
+  /** how the units table heads its columns: unit-level checks, then one column for question-level items */
+  voteColumns?: { key: string; label: string }[];
+  itemColumn?: string | null;
+  /** decision reasons in words (reason code → text) */
+  reasonLabels?: Record<string, string>;
+}
+
+/** What both the browser and the server know of a design: its name, config and unit rules (no server code). */
+export interface DesignDescriptor<C = unknown> {
+  kind: string;
+  label: string;
+  description: string;
+  /** the config schema (zod) and its defaults */
+  config: z.ZodType<C>;
+  defaultConfig(): C;
+  unitTypes: readonly UnitType[];
+  defaultUnitType(config: C): UnitType;
+  /** answers per unit when the researcher gives none */
+  defaultN: number;
+  /** entry modes the design allows (expert designs: accounts only) */
+  entryModes: readonly EntryMode[];
+  /** supports staged reveal (stages) and groups with quotas */
+  stages: boolean;
+  groups: boolean;
+}
+
+export interface Design<C = unknown, R extends DesignResults = DesignResults> extends DesignDescriptor<C> {
+  /** questions the design takes from the dataset selection (e.g. only machine-scorable kinds) */
+  selectsQuestion?(question: Pick<StoredQuestion, "kind" | "tags">, config: C): boolean;
+  /** for "answer" units: the models whose answers are rated */
+  models?(config: C): string[];
+  /** what a participant receives for a unit at a stage: a whitelist, built with ctx.client */
+  view(ctx: UnitCtx<C>): Promise<UnitView>;
+  /** checks a payload against the unit (inside the caller's transaction); returns what is stored; throws 422 */
+  validate(ctx: UnitCtx<C>, payload: unknown): Promise<unknown>;
+  /** whether the design needs the unit's questions to validate (prefetched inside the submit's lock statement) */
+  validateNeedsQuestions(study: Study<C>): boolean;
+  /** gold and qualification items: whether the payload is right (designs that can tell) */
+  scoreItem?(ctx: UnitCtx<C>, payload: unknown): Promise<boolean | null>;
+  /** results for the dashboard */
+  results(ctx: ReadCtx<C>): Promise<R>;
+  /** `sally report --json` and the manifest's report */
+  report(ctx: ReadCtx<C>, results: R): Promise<Record<string, unknown>>;
+  /** the raw responses CSV: one row per answered item */
+  csvItems(payload: unknown): CsvItem[];
+  /** what the manifest says about the rule and the outcome */
+  manifest(study: Study<C>, results: R): Record<string, unknown>;
+  /** the checks a researcher may decide for a unit (designs with adjudication) */
+  adjudicable?(ctx: UnitCtx<C>): Promise<Check[]>;
+  /** the validated dataset: which source records survive (designs that decide on items) */
+  validatedRecords?(ctx: ReadCtx<C>, results: R): Promise<{ kept: number[]; dropped: Record<string, number>; inScope: number }>;
+}

@@ -1,0 +1,72 @@
+import { AppError } from "@/lib/http/errors";
+import { zodInvalidParams } from "@/lib/http/problem";
+import { stageViews } from "@/lib/designs/views";
+import type { Design } from "@/lib/designs/types";
+import { markedIndexes, unitChecks, wireCheck } from "@/lib/designs/validation/checks";
+import type { ValidationConfig } from "@/lib/designs/validation/config";
+import { validationDescriptor } from "@/lib/designs/validation/descriptor";
+import { validationResponseSchema } from "@/lib/designs/validation/response";
+import { computeResults, loadValidationData, type ValidationResults } from "@/lib/designs/validation/results";
+import { selectValidatedRecords } from "@/lib/designs/validation/validated";
+
+// Validation: people vote on checks about an item (flags on a conversation, the answer key of
+// a question, a label from a researcher-defined set), and a majority rule decides what is kept.
+
+export const validation: Design<ValidationConfig, ValidationResults> = {
+  ...validationDescriptor,
+
+  async view(ctx) {
+    const config = ctx.study.config;
+    const showQuestions = config.answerKey || ctx.study.unitType !== "context";
+    const [context, questions] = await Promise.all([ctx.context(), showQuestions ? ctx.questions() : Promise.resolve([])]);
+    const checks = unitChecks(config, config.answerKey ? questions : []);
+    return {
+      context: { ...stageViews(context, ctx.study, ctx.stage), layout: "tabs" },
+      questions: questions.map((q) => ({
+        id: q.id,
+        kind: q.kind,
+        prompt: q.prompt,
+        options: q.options,
+        answer: false,
+        ...(config.answerKey ? { marked: markedIndexes(q) } : {}),
+      })),
+      checks: checks.map(wireCheck),
+      commentAllowed: config.contextChecks?.comment ?? false,
+    };
+  },
+
+  validateNeedsQuestions: (study) => study.config.answerKey,
+
+  async validate(ctx, payload) {
+    const config = ctx.study.config;
+    const questions = config.answerKey ? await ctx.questions() : [];
+    const schema = validationResponseSchema(unitChecks(config, questions), config.contextChecks?.comment ?? false);
+    const parsed = schema.safeParse(payload);
+    if (!parsed.success) {
+      throw new AppError("invalid_input", "Some answers are missing or not allowed.", { invalidParams: zodInvalidParams(parsed.error, "payload") });
+    }
+    return parsed.data;
+  },
+
+  async adjudicable(ctx) {
+    const config = ctx.study.config;
+    return unitChecks(config, config.answerKey ? await ctx.questions() : []).map(wireCheck);
+  },
+
+  results: async (ctx) => computeResults(ctx.study, await loadValidationData(ctx)),
+
+  async report(_ctx, results) {
+    return { decisions: results.decisions, agreement: results.agreement, queue: results.queue.length };
+  },
+
+  csvItems(payload) {
+    const p = payload as { answers?: Record<string, string>; comment?: string };
+    return Object.entries(p.answers ?? {}).map(([item, label]) => ({ item, label, comment: p.comment }));
+  },
+
+  manifest(study, results) {
+    return { rule: study.config.rule, unitsByDecision: results.decisions, agreement: results.agreement };
+  },
+
+  validatedRecords: (ctx, results) => selectValidatedRecords(ctx, results),
+};
