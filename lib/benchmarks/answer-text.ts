@@ -6,12 +6,12 @@
 const ANSWER_PREFIX = /^\s*(?:(?:the\s+)?(?:final\s+|correct\s+)?answer\b(?:\s+is\b)?\s*[:=-]?|my\s+(?:answer|choice)\s+is\b\s*:?)\s*/i;
 
 /** The text after a leading "Answer:" / "The answer is" / "Final answer:". */
-export function stripAnswerPrefix(text: string): string {
+function stripAnswerPrefix(text: string): string {
   return text.replace(ANSWER_PREFIX, "");
 }
 
 /** Lower case, inner whitespace collapsed, surrounding quotes and trailing punctuation dropped. */
-export function looseText(text: string): string {
+function looseText(text: string): string {
   return text
     .normalize("NFKC")
     .toLowerCase()

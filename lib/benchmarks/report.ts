@@ -63,7 +63,7 @@ export interface TableItem {
 }
 
 /** A row from counts, with the Wilson interval from lib/metrics. */
-export function countRow(group: Record<string, string>, correct: number, n: number, unscored = 0, unit = "question"): ReportRow {
+function countRow(group: Record<string, string>, correct: number, n: number, unscored = 0, unit = "question"): ReportRow {
   const a = accuracy(correct, n);
   return {
     group,

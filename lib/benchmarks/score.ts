@@ -38,7 +38,7 @@ export interface ScorableQuestion {
 }
 
 /** Longest answers people may submit, by kind. */
-export const TEXT_MAX = { short_text: 200, free_text: 2_000 } as const;
+const TEXT_MAX = { short_text: 200, free_text: 2_000 } as const;
 
 /** zod schema of one answer of this kind. Pass the question to also check the option range and
  *  whether "can't be determined" (null) is offered (DIAMONDs offers it on every numeric question). */

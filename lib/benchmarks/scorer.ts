@@ -10,7 +10,7 @@ import { letters, optionIndex, readChoice, readNames, readNumber, readYesNo } fr
 /** The answer as read, by kind: an option label, "Alice|Bob", "yes", "1250", "unanswerable", the
  *  text; "" when the answer does not have the kind's shape. `labels` names the options
  *  (default a, b, c, …). */
-export function normalizedOf(question: Pick<ScorableQuestion, "kind" | "options">, answer: unknown, labels?: readonly string[]): string {
+function normalizedOf(question: Pick<ScorableQuestion, "kind" | "options">, answer: unknown, labels?: readonly string[]): string {
   switch (question.kind) {
     case "single_choice": {
       const names = labels ?? letters(question.options?.length ?? 0);

@@ -13,7 +13,7 @@ export const CHARTOM_DIMENSIONS = ["belief", "intention", "emotion", "desire"] a
 export const CHARTOM_WINDOWS = ["c0", "c1000", "c2000"] as const;
 export const CHARTOM_GROUPS = ["read", "not read"] as const;
 /** The prompt numbers the candidates (1)–(4). */
-export const CHARTOM_LABELS = ["1", "2", "3", "4"] as const;
+const CHARTOM_LABELS = ["1", "2", "3", "4"] as const;
 
 export function chartomDimension(q: Pick<ReportQuestion, "tags">): string | null {
   const v = q.tags.tom_dimension ?? q.tags.dimension;

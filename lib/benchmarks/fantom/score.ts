@@ -62,7 +62,7 @@ export function fantomFamily(q: Pick<ReportQuestion, "tags" | "kind">): FantomFa
   return `${base}_${form}`;
 }
 
-export function isBinary(family: FantomFamily | null): boolean {
+function isBinary(family: FantomFamily | null): boolean {
   return family === "answerability_binary" || family === "info_access_binary";
 }
 
@@ -77,7 +77,7 @@ export function settingOf(ctx: ScoringContext | undefined): "short" | "full" {
 }
 
 /** A Y/N question about a character absent from the whole conversation (gold "no:long"). */
-export function isNoLong(q: Pick<ReportQuestion, "gold" | "tags">): boolean {
+function isNoLong(q: Pick<ReportQuestion, "gold" | "tags">): boolean {
   return (q.gold.kind === "yes_no" && q.gold.raw === "no:long") || q.tags.no_long === true;
 }
 

@@ -13,7 +13,7 @@ export const TOMATO_ORDERS = ["first", "second", "false_belief"] as const;
 export type TomatoOrder = (typeof TOMATO_ORDERS)[number];
 export const TOMATO_ORDER_LABEL: Record<TomatoOrder, string> = { first: "1st", second: "2nd", false_belief: "FB" };
 /** Option labels as the official prompt writes them: "[A] …" to "[D] …". */
-export const TOMATO_LABELS = ["A", "B", "C", "D"] as const;
+const TOMATO_LABELS = ["A", "B", "C", "D"] as const;
 
 /** The question's column: the order tag ("first" / "second" / "false_belief"), or, for a
  *  question tagged before the order tag became a string, false_belief and the integer order. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readChoice, readLabel, readNames, readNumber, readOptionText, readYesNo } from "@/lib/benchmarks/answer-text";
 
-describe("reading answers written as text", () => {
+describe("Sally's fallback readers for answers written as text (used only where the official rule reads nothing)", () => {
   const options = ["relieved", "annoyed", "indifferent", "confused"];
   it("reads an option label alone or leading the answer, in either case, but not a sentence that starts with the article A", () => {
     const abcd = ["A", "B", "C", "D"];

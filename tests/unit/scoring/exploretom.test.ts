@@ -36,7 +36,7 @@ describe("ExploreToM containment rule", () => {
     expect(explore.summarize([scored("exploretom", capital, "yes")], { view: null }).notes[0]).toContain("capital letters");
   });
 
-  it("participants' short answers follow the same rule", () => {
+  it("ExploreToM compute_statistics.py for participants: a typed short answer is right when it contains the expected answer", () => {
     expect(explore.score(short("green crate"), "the green crate", { view: null })).toEqual({ correct: true, normalized: "the green crate" });
     expect(explore.score(short("green crate"), 3, { view: null })).toEqual({ correct: false, normalized: "" });
   });
@@ -70,7 +70,7 @@ describe("ExploreToM summary", () => {
     expect(explore.typeOf(b)).toBe("state tracking");
   });
 
-  it("the study's view labels every answer when the answers carry none", () => {
+  it("ExploreToM §3 human check: the study's view labels every answer when the answers carry none", () => {
     const s = explore.summarize([scored("exploretom", q("tin box", {}), "tin box")], { view: "infilled" });
     expect(s.tables[0]!.rows[0]).toMatchObject({ group: { view: "infilled", story_type: "all" }, n: 1, correct: 1 });
   });

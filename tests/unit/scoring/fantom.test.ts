@@ -45,7 +45,7 @@ describe("FANToM BeliefQ[choice] (evaluate_mc_belief_q)", () => {
     expect(right(choice(0), "Gianna does not know who trained Snowflake.")).toBe(false);
   });
 
-  it("human answers are option indices: right only for the gold index", () => {
+  it("FANToM eval_fantom.py evaluate_mc_belief_q for participants: the chosen option index is right only when it is the correct option", () => {
     expect(fantom.score(choice(1), 1, { view: null })).toEqual({ correct: true, normalized: "b" });
     expect(fantom.score(choice(1), 0, { view: null })).toEqual({ correct: false, normalized: "a" });
     expect(fantom.score(choice(1), "b", { view: null }).correct).toBe(false);
@@ -69,7 +69,7 @@ describe("FANToM list questions (evaluate_list_q)", () => {
     expect(right(ann, "Joanna")).toBe(true);
   });
 
-  it("a participant's chosen names: every knower, no unaware character; [] is right only when nobody knows", () => {
+  it("FANToM eval_fantom.py evaluate_list_q for participants: the chosen names hold every knower and no unaware character; [] is right only when nobody knows", () => {
     const ctx = { view: null };
     expect(fantom.score(q, ["Javier", "Sara"], ctx).correct).toBe(true);
     expect(fantom.score(q, ["Sara"], ctx).correct).toBe(false);
