@@ -5,9 +5,10 @@ import type { ReportComparison, ReportQuestion, ReportTable } from "@/lib/benchm
 // own summary figures. The same functions score participants and imported model predictions,
 // so "human vs model" compares like with like. Each benchmark folder exports one of these as
 // `scoring`; lib/benchmarks/registry.ts hands it out by benchmark name (scoringOf). Every rule
-// follows the benchmark's official evaluation code; where Sally departs from it (FANToM's
-// embedding similarity, raw-text forms the official script cannot read), the scorer says so in
-// its code and in the summary notes.
+// follows the benchmark's official evaluation code. Where Sally departs from it, the scorer says
+// so in its code: FANToM's embedding similarity (token F1 stands in; also in the summary notes)
+// and raw-text forms the official script cannot read at all (parse() reads a bare letter or an
+// option's text where the official extraction finds nothing and would count the answer wrong).
 
 /** A question as scoring sees it: the stored question plus its id. */
 export interface ScoringQuestion extends ReportQuestion {
