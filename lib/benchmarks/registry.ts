@@ -1,20 +1,31 @@
 import { z } from "zod";
-import { chartom } from "@/lib/benchmarks/chartom";
-import { diamonds } from "@/lib/benchmarks/diamonds";
-import { exploretom } from "@/lib/benchmarks/exploretom";
-import { fantom } from "@/lib/benchmarks/fantom";
-import { generic } from "@/lib/benchmarks/generic";
-import { tomato } from "@/lib/benchmarks/tomato";
+import * as chartom from "@/lib/benchmarks/chartom";
+import * as diamonds from "@/lib/benchmarks/diamonds";
+import * as exploretom from "@/lib/benchmarks/exploretom";
+import * as fantom from "@/lib/benchmarks/fantom";
+import * as generic from "@/lib/benchmarks/generic";
+import type { BenchmarkScoring } from "@/lib/benchmarks/scoring";
+import * as tomato from "@/lib/benchmarks/tomato";
 import { BENCHMARKS, type Adapter, type BenchmarkName } from "@/lib/benchmarks/types";
 
-// A new benchmark is a new folder plus one line here.
+// A new benchmark is a new folder plus one line in each table here.
 export const ADAPTERS: { readonly [K in BenchmarkName]: Adapter } = {
-  fantom: fantom as Adapter,
-  tomato: tomato as Adapter,
-  diamonds: diamonds as Adapter,
-  exploretom: exploretom as Adapter,
-  chartom: chartom as Adapter,
-  generic: generic as Adapter,
+  fantom: fantom.fantom as Adapter,
+  tomato: tomato.tomato as Adapter,
+  diamonds: diamonds.diamonds as Adapter,
+  exploretom: exploretom.exploretom as Adapter,
+  chartom: chartom.chartom as Adapter,
+  generic: generic.generic as Adapter,
+};
+
+/** How each benchmark scores answers and summarizes them, following its official evaluator. */
+export const SCORINGS: { readonly [K in BenchmarkName]: BenchmarkScoring } = {
+  fantom: fantom.scoring,
+  tomato: tomato.scoring,
+  diamonds: diamonds.scoring,
+  exploretom: exploretom.scoring,
+  chartom: chartom.scoring,
+  generic: generic.scoring,
 };
 
 /** Detection tries the specific benchmarks first and the catch-all generic shape last. */
@@ -26,6 +37,10 @@ export function isBenchmarkName(value: string): value is BenchmarkName {
 
 export function getAdapter(name: BenchmarkName): Adapter {
   return ADAPTERS[name];
+}
+
+export function scoringOf(name: BenchmarkName): BenchmarkScoring {
+  return SCORINGS[name];
 }
 
 export function labelOf(name: BenchmarkName): string {

@@ -2,20 +2,23 @@ import { z } from "zod";
 import type { Gold, QuestionKind, ScoringRule } from "@/lib/benchmarks/types";
 
 // The generic scorer: one answer against one question's gold, by the question's scoring rule.
-// Every benchmark's report calls this; the human-baseline design validates responses with
-// answerSchemaFor before they are stored, so scoring can assume the shapes below but still
-// treats anything else (a model prediction that did not parse, a missing answer) as wrong.
+// Benchmark scorers (lib/benchmarks/<name>/scoring.ts) build on it where their official rule is
+// the same; the human-baseline design validates responses with answerSchemaFor before they are
+// stored, so scoring can assume the shapes below but still treats anything else (a model
+// prediction that did not parse, a missing answer) as wrong.
 
+/** How an unanswerable numeric answer is written in text (the normalized form, older stored answers). */
 export const UNANSWERABLE = "unanswerable";
 
 /** What a person's answer looks like, by question kind. */
 export interface AnswerByKind {
   /** 0-based index into the question's options */
   single_choice: number;
-  /** the chosen option values (e.g. character names) */
+  /** the chosen option values (e.g. character names); [] means "nobody" */
   multi_select: string[];
   yes_no: "yes" | "no";
-  numeric: number | typeof UNANSWERABLE;
+  /** null: "can't be determined" (unanswerable); older answers stored the string "unanswerable" */
+  numeric: number | null;
   short_text: string;
   free_text: string;
 }
@@ -34,10 +37,11 @@ export interface ScorableQuestion {
   options?: string[];
 }
 
-const TEXT_MAX = 10_000;
+/** Longest answers people may submit, by kind. */
+const TEXT_MAX = { short_text: 200, free_text: 2_000 } as const;
 
 /** zod schema of one answer of this kind. Pass the question to also check the option range and
- *  whether "unanswerable" is offered (DIAMONDs offers it on every numeric question). */
+ *  whether "can't be determined" (null) is offered (DIAMONDs offers it on every numeric question). */
 export function answerSchemaFor(kind: QuestionKind, question?: Pick<ScorableQuestion, "options" | "scoring">): z.ZodType<Answer> {
   switch (kind) {
     case "single_choice": {
@@ -56,11 +60,11 @@ export function answerSchemaFor(kind: QuestionKind, question?: Pick<ScorableQues
       const number = z.number().finite();
       const rule = question?.scoring;
       if (rule?.type === "numeric" && !rule.allowUnanswerable) return number;
-      return z.union([number, z.literal(UNANSWERABLE)]);
+      return number.nullable();
     }
     case "short_text":
     case "free_text":
-      return z.string().trim().min(1, { error: "Write an answer" }).max(TEXT_MAX);
+      return z.string().trim().min(1, { error: "Write an answer" }).max(TEXT_MAX[kind], { error: `At most ${TEXT_MAX[kind]} characters` });
   }
 }
 
@@ -98,12 +102,22 @@ export function normalizeText(value: string): string {
     .join(" ");
 }
 
-/** |a − g| ≤ relTol·|g|; a gold of 0 needs an exact 0. The bound is inclusive, with a few ulps of
- *  slack so that a decimal answer exactly on it (1.122 for 1.1 at 2%) is not lost to rounding. */
-export function withinRelative(answer: number, gold: number, relTol: number): boolean {
-  if (gold === 0) return answer === 0;
-  const slack = 8 * Number.EPSILON * Math.max(Math.abs(answer), Math.abs(gold));
-  return Math.abs(answer - gold) <= relTol * Math.abs(gold) + slack;
+/**
+ * Python's math.isclose, which DIAMONDs' accuracy code calls with rel_tol=2e-2: |a − b| within
+ * relTol of the LARGER magnitude (so it is symmetric: 1250 is within 2% of 1225, because 2% of
+ * 1250 is 25), or within absTol. A gold of 0 therefore needs an exact 0. Same operations as
+ * CPython's, so the same doubles give the same verdict (no extra slack).
+ */
+export function isClose(a: number, b: number, relTol: number, absTol = 0): boolean {
+  if (a === b) return true;
+  if (!Number.isFinite(a) || !Number.isFinite(b)) return false;
+  const diff = Math.abs(b - a);
+  return diff <= Math.abs(relTol * b) || diff <= Math.abs(relTol * a) || diff <= absTol;
+}
+
+/** Whether a numeric answer says "can't be determined": null, or the older string form. */
+export function isUnanswerable(answer: unknown): boolean {
+  return answer === null || (typeof answer === "string" && answer.trim().toLowerCase() === UNANSWERABLE);
 }
 
 function goldText(gold: Gold): string | null {
@@ -148,12 +162,12 @@ function scoreYesNo(gold: Gold, answer: unknown): Score {
 
 function scoreNumeric(rule: Extract<ScoringRule, { type: "numeric" }>, gold: Gold, answer: unknown): Score {
   if (gold.kind !== "numeric") return wrong(`numeric needs a numeric gold, got ${gold.kind}`);
-  const saidUnanswerable = typeof answer === "string" && answer.trim().toLowerCase() === UNANSWERABLE;
+  const saidUnanswerable = isUnanswerable(answer);
   // underspecified items are right only when marked unanswerable; a number is wrong
   if ("unanswerable" in gold) return verdict(saidUnanswerable);
   if (saidUnanswerable) return wrong();
   if (typeof answer !== "number" || !Number.isFinite(answer)) return wrong("not a number");
-  return verdict(withinRelative(answer, gold.value, rule.relTol));
+  return verdict(isClose(answer, gold.value, rule.relTol));
 }
 
 function scoreNormalizedText(gold: Gold, answer: unknown): Score {
@@ -163,11 +177,12 @@ function scoreNormalizedText(gold: Gold, answer: unknown): Score {
   return verdict(normalizeText(answer) === normalizeText(g));
 }
 
-/** One answer against one question. `null`/`undefined` (no answer given) is wrong, not skipped. */
+/** One answer against one question. No answer (undefined; null except on a numeric question,
+ *  where null is "can't be determined") is wrong, not skipped. */
 export function scoreAnswer(question: ScorableQuestion, answer: unknown): Score {
   const { scoring: rule, gold } = question;
   if (rule.type === "reference" || question.kind === "free_text") return { scored: false, reason: "free text is judged by people, not machine-scored" };
-  if (answer === null || answer === undefined) return wrong("no answer");
+  if (answer === undefined || (answer === null && rule.type !== "numeric")) return wrong("no answer");
   switch (rule.type) {
     case "exact_option":
       return scoreExactOption(gold, answer);

@@ -1,10 +1,14 @@
-import type { ReportQuestion, ReportTable } from "@/lib/benchmarks/report";
+import type { ReportComparison, ReportQuestion, ReportTable } from "@/lib/benchmarks/report";
 
 // The contract between a benchmark and the human-baseline results: how one answer is scored,
 // what the benchmark calls a question's type, how a model's raw text is read, and the paper's
 // own summary figures. The same functions score participants and imported model predictions,
 // so "human vs model" compares like with like. Each benchmark folder exports one of these as
-// `scoring`; lib/benchmarks/registry.ts hands it out by benchmark name.
+// `scoring`; lib/benchmarks/registry.ts hands it out by benchmark name (scoringOf). Every rule
+// follows the benchmark's official evaluation code. Where Sally departs from it, the scorer says
+// so in its code: FANToM's embedding similarity (token F1 stands in; also in the summary notes)
+// and raw-text forms the official script cannot read at all (parse() reads a bare letter or an
+// option's text where the official extraction finds nothing and would count the answer wrong).
 
 /** A question as scoring sees it: the stored question plus its id. */
 export interface ScoringQuestion extends ReportQuestion {
@@ -13,14 +17,14 @@ export interface ScoringQuestion extends ReportQuestion {
 
 /** Where the answers were given: the context view (FANToM short/full, CharToM c0/c2000, ...). */
 export interface ScoringContext {
-  /** the view the respondent read, or null when the study did not choose one */
+  /** the view the respondent read, or null when the study did not choose one (the context's default view) */
   view: string | null;
 }
 
 export interface AnswerScore {
   /** null: not machine-scored (free text judged by people); never counted as wrong */
   correct: boolean | null;
-  /** the answer as the scorer read it, for the scored-responses CSV (e.g. "b", "Alice|Bob", "unanswerable", "1250") */
+  /** the answer as the scorer read it, for the scored-responses CSV (e.g. "b", "Alice|Bob", "unanswerable", "1250"); "" when unreadable */
   normalized: string;
   /** a graded score in [0, 1] where the benchmark has one (token F1 for FANToM FactQ / BeliefQ[dist.]) */
   graded?: number | null;
@@ -30,8 +34,14 @@ export interface AnswerScore {
 export interface ScoredItem {
   question: ScoringQuestion;
   respondent: string;
+  /** the answer in the participant shape (a model's raw text after parse()) */
   answer: unknown;
   score: AnswerScore;
+  /** the participant's group where the study has groups (CharToM-QA "read" / "not read") */
+  group?: string;
+  /** the view this answer was given under, when it differs from the study's (CharToM-QA's staged
+   *  c0 → c2000 windows); summarize() and counts() use it instead of ctx.view */
+  view?: string | null;
 }
 
 export interface BenchmarkSummary {
@@ -41,6 +51,8 @@ export interface BenchmarkSummary {
   tables: ReportTable[];
   /** further named figures the benchmark reports (FANToM Y/N weighted F1, DIAMONDs answerability accuracy, ...) */
   figures: { key: string; label: string; value: number | null; n: number }[];
+  /** differences the paper tests (CharToM-QA: read − not read per window; c2000 − c0 per group, paired) */
+  comparisons?: ReportComparison[];
   notes: string[];
 }
 
@@ -48,8 +60,11 @@ export interface BenchmarkScoring {
   /**
    * The byType key of a question: the benchmark's question type (FANToM "BeliefQ[choice]",
    * "AnswerabilityQ[list]", ...), else the question kind. null leaves the question out of byType.
+   * Pass the context where the type depends on the view (FANToM's full context moves some
+   * control-task questions into the main score, as eval_fantom.py does); without it the
+   * benchmark's default view is assumed.
    */
-  typeOf(question: ScoringQuestion): string | null;
+  typeOf(question: ScoringQuestion, ctx?: ScoringContext): string | null;
   /** byType keys in the paper's order; keys not listed follow alphabetically */
   typeOrder: readonly string[];
   /**
@@ -63,9 +78,14 @@ export interface BenchmarkScoring {
   /**
    * A model prediction as imported: raw text ("(a)", "A.", option text, "Alice and Bob", "No.",
    * "$1,250", "cannot be determined") or an already-shaped answer. Returns the answer in the
-   * participant shape, or null when it cannot be read (then it is scored wrong, not skipped).
+   * participant shape, or null when it cannot be read (then it is scored wrong, not skipped:
+   * the caller scores it wrong without calling score(), as scorePrediction in
+   * lib/benchmarks/prediction.ts does). A numeric prediction saying the question cannot be
+   * answered comes back as "unanswerable" (which score() accepts), never as null, because a
+   * numeric null passed to score() means "can't be determined".
    */
   parse(question: ScoringQuestion, raw: unknown): unknown | null;
-  /** The benchmark's own summary over scored items (any respondents; per-respondent where the paper says so). */
+  /** The benchmark's own summary over scored items (any respondents; per-respondent where the paper says so).
+   *  Items the benchmark does not count in their view (counts() false) are left out. */
   summarize(items: readonly ScoredItem[], ctx: ScoringContext): BenchmarkSummary;
 }

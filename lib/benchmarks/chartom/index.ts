@@ -3,6 +3,8 @@ import type { Adapter } from "@/lib/benchmarks/types";
 import { toItems } from "@/lib/benchmarks/chartom/parse";
 import { chartomRecord, type ChartomRecord } from "@/lib/benchmarks/chartom/schema";
 
+export { chartomScoring as scoring } from "@/lib/benchmarks/chartom/scoring";
+
 export const chartom: Adapter<ChartomRecord> = {
   name: "chartom",
   label: "CharToM-QA",

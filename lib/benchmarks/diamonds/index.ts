@@ -3,6 +3,8 @@ import type { Adapter } from "@/lib/benchmarks/types";
 import { toItems } from "@/lib/benchmarks/diamonds/parse";
 import { diamondsRecord, type DiamondsRecord } from "@/lib/benchmarks/diamonds/schema";
 
+export { diamondsScoring as scoring } from "@/lib/benchmarks/diamonds/scoring";
+
 export const diamonds: Adapter<DiamondsRecord> = {
   name: "diamonds",
   label: "DIAMONDs",

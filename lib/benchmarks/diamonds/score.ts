@@ -1,26 +1,25 @@
-import type { ReportQuestion, ScoredResult } from "@/lib/benchmarks/report";
-import { scoreAnswer, type Score } from "@/lib/benchmarks/score";
+import { readNumber } from "@/lib/benchmarks/answer-text";
+import type { ReportQuestion } from "@/lib/benchmarks/report";
+import { UNANSWERABLE } from "@/lib/benchmarks/score";
 
-// DIAMONDs (Ghosh et al.), §4: a numeric answer is right within 2% of the true value; for
-// underspecified conversations an answer is right only if it marks the question unanswerable (a
-// number is wrong), and a numeric gold answered "unanswerable" is wrong. The generic numeric rule
-// does exactly this with relTol 0.02.
+// DIAMONDs (Ghosh et al.), scored as the README's accuracy code does (get_ans_equivalence): an
+// unanswerable gold ('NA') is right only when the answer is unanswerable too; an unanswerable
+// answer to a numeric gold is wrong; otherwise right when math.isclose(gold, answer,
+// rel_tol=2e-2), 2% of the LARGER of the two magnitudes (lib/benchmarks/score.ts isClose, through
+// the question's numeric rule, relTol 0.02). Answerability (get_answerability_equivalence) is
+// whether the answer is of the gold's type, number or unanswerable.
 
-export const DIAMONDS_REL_TOL = 0.02;
 export const DIAMONDS_VARIANTS = ["base", "distractor", "underspecified"] as const;
-
-export function scoreDiamonds(question: ReportQuestion, answer: unknown): Score {
-  return scoreAnswer(question, answer);
-}
+export const DIAMONDS_PERSPECTIVES = ["Omniscient", "Participant-centric"] as const;
 
 /** Omniscient (participant "Oracle") or participant-centric. */
-export function diamondsPerspective(q: Pick<ReportQuestion, "tags">): "omniscient" | "participant-centric" | null {
+export function diamondsPerspective(q: Pick<ReportQuestion, "tags">): (typeof DIAMONDS_PERSPECTIVES)[number] | null {
   const p = q.tags.perspective;
-  if (p === "omniscient") return "omniscient";
-  if (p === "participant" || p === "participant-centric") return "participant-centric";
+  if (p === "omniscient") return "Omniscient";
+  if (p === "participant" || p === "participant-centric") return "Participant-centric";
   const who = q.tags.participant;
   if (typeof who !== "string" || who === "") return null;
-  return who === "Oracle" ? "omniscient" : "participant-centric";
+  return who === "Oracle" ? "Omniscient" : "Participant-centric";
 }
 
 /** base / distractor / underspecified; "unknown" when the file did not say (variant comes from the file name). */
@@ -29,40 +28,36 @@ export function diamondsVariant(q: Pick<ReportQuestion, "tags">): string {
   return typeof v === "string" && v !== "" ? v : "unknown";
 }
 
-/** The question a participant-centric question re-asks from one perspective: scenario, qa_type, variant. */
-function questionFamilyKey(q: Pick<ReportQuestion, "tags" | "groupKeys">): string {
-  return JSON.stringify([q.groupKeys.scenario ?? "", q.tags.qa_type ?? "", q.tags.data_type ?? "", diamondsVariant(q)]);
+/** get_answerability_equivalence: the answer's type (number or unanswerable) is the gold's. An
+ *  unreadable answer has neither type, so it never matches. */
+export function answerabilityMatches(q: Pick<ReportQuestion, "gold">, normalized: string): boolean {
+  if (normalized === "") return false;
+  const goldUnanswerable = q.gold.kind === "numeric" && "unanswerable" in q.gold;
+  return goldUnanswerable === (normalized === UNANSWERABLE);
 }
 
-export type BeliefSource = "answers" | "tag";
-
 /**
- * True or false belief for each participant-centric result. The paper (§3, Table 2) defines a false
- * belief as the participant missing critical updates, so that the answer from their perspective
- * differs from the true answer. When the omniscient question of the same scenario, qa_type and
- * variant is among the results and both golds are numbers, that definition is applied directly
- * (golds differ → false belief). Otherwise the adapter's false_belief tag is used: true when the
- * participant is outside the access group that saw the whole conversation, an approximation (what
- * they missed may not bear on the question). Omniscient results get null.
+ * A model's answer: a number as is; null as "can't be determined"; text read by readNumber
+ * ("1,250", "$1250", "NA", "N/A", "cannot be determined", "The total is $1,250."); an object, or
+ * JSON text of one, by its answer field (the paper's models answered in JSON). Unreadable: null.
  */
-export function diamondsBeliefs(results: readonly ScoredResult[]): Map<ScoredResult, { belief: "true belief" | "false belief"; source: BeliefSource }> {
-  const oracleGold = new Map<string, number>();
-  for (const r of results) {
-    if (diamondsPerspective(r.question) !== "omniscient") continue;
-    const g = r.question.gold;
-    if (g.kind === "numeric" && "value" in g) oracleGold.set(questionFamilyKey(r.question), g.value);
+export function diamondsParse(raw: unknown): number | string | null {
+  if (raw === null) return UNANSWERABLE;
+  if (typeof raw === "number") return Number.isFinite(raw) ? raw : null;
+  if (typeof raw === "object" && !Array.isArray(raw)) {
+    const fields = raw as Record<string, unknown>;
+    const key = ["answer", "final_answer", "pred_ans", "ans"].find((k) => k in fields);
+    return key === undefined ? null : diamondsParse(fields[key]);
   }
-  const out = new Map<ScoredResult, { belief: "true belief" | "false belief"; source: BeliefSource }>();
-  for (const r of results) {
-    if (diamondsPerspective(r.question) !== "participant-centric") continue;
-    const g = r.question.gold;
-    const oracle = oracleGold.get(questionFamilyKey(r.question));
-    if (oracle !== undefined && g.kind === "numeric" && "value" in g) {
-      out.set(r, { belief: g.value === oracle ? "true belief" : "false belief", source: "answers" });
-      continue;
+  if (typeof raw !== "string") return null;
+  if (raw.trim().startsWith("{")) {
+    try {
+      return diamondsParse(JSON.parse(raw) as unknown);
+    } catch {
+      // not JSON after all: read it as text
     }
-    const tag = r.question.tags.false_belief;
-    if (typeof tag === "boolean") out.set(r, { belief: tag ? "false belief" : "true belief", source: "tag" });
   }
-  return out;
+  const reading = readNumber(raw);
+  if (reading === null) return null;
+  return "value" in reading ? reading.value : UNANSWERABLE;
 }

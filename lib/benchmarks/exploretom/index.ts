@@ -3,6 +3,8 @@ import type { Adapter } from "@/lib/benchmarks/types";
 import { toItems } from "@/lib/benchmarks/exploretom/parse";
 import { exploretomRecord, type ExploretomRecord } from "@/lib/benchmarks/exploretom/schema";
 
+export { exploreTomScoring as scoring } from "@/lib/benchmarks/exploretom/scoring";
+
 export const exploretom: Adapter<ExploretomRecord> = {
   name: "exploretom",
   label: "ExploreToM",

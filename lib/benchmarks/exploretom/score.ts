@@ -1,14 +1,12 @@
 import type { ReportQuestion } from "@/lib/benchmarks/report";
-import { scoreAnswer, type Score } from "@/lib/benchmarks/score";
+import type { AnswerScore } from "@/lib/benchmarks/scoring";
 
-// ExploreToM (Sclar et al., ICLR 2025): short answers (a container, a room, yes/no, "knows about it" /
-// "does not know about it") compared with expected_answer after the generic normalisation (case,
-// articles, punctuation). The match is exact after normalising, so "knows about it" and "does not
-// know about it" never match each other and "knows" alone matches neither.
-
-export function scoreExploreTom(question: ReportQuestion, answer: unknown): Score {
-  return scoreAnswer(question, answer);
-}
+// ExploreToM (Sclar et al., ICLR 2025), scored as the official code does
+// (facebookresearch/ExploreToM: ModelAnswerEvaluator.verify_answer_to_question, and
+// compute_statistics.py's `x["expected_answer"] in x["model_response"].lower()`): right when the
+// expected answer, as written, is contained in the lower-cased response. Containment, not
+// equality: "the wicker basket" is right for "wicker basket", and, as in the official code,
+// "I don't know" is right for "no" ("no" is inside "know").
 
 function tag(q: Pick<ReportQuestion, "tags">, ...names: string[]) {
   for (const n of names) {
@@ -17,6 +15,31 @@ function tag(q: Pick<ReportQuestion, "tags">, ...names: string[]) {
   }
   return null;
 }
+
+/** The expected answer as the CSV wrote it (a yes/no gold keeps its original spelling in raw). */
+export function expectedAnswer(q: Pick<ReportQuestion, "gold">): string | null {
+  const g = q.gold;
+  if (g.kind === "yes_no") return g.raw ?? g.value;
+  if (g.kind === "short_text") return g.value;
+  return null;
+}
+
+export function exploreTomScore(q: Pick<ReportQuestion, "gold">, answer: unknown): AnswerScore {
+  const expected = expectedAnswer(q);
+  if (typeof answer !== "string" || expected === null) return { correct: false, normalized: "" };
+  const response = answer.toLowerCase();
+  return { correct: response.includes(expected), normalized: response.trim() };
+}
+
+/** A model's answer is its text, kept whole: the containment rule reads the full response, so it
+ *  is not reduced to yes/no (that would change verdicts such as "I don't know" for "no"). */
+export function exploreTomParse(raw: unknown): string | null {
+  if (typeof raw === "string") return raw;
+  if (typeof raw === "boolean") return raw ? "yes" : "no";
+  return null;
+}
+
+export const EXPLORETOM_ORDER_LABEL: Record<string, string> = { "-1": "state tracking", "1": "1st order", "2": "2nd order" };
 
 /** qprop=nth_order: "-1" (state tracking: ground truth or memory), "1", "2". */
 export function exploreTomOrder(q: Pick<ReportQuestion, "tags">): string | null {
@@ -54,4 +77,10 @@ export function exploreTomBelief(q: Pick<ReportQuestion, "tags">): "false belief
     if (m) return m[1] === "False" ? "false belief" : "true belief";
   }
   return null;
+}
+
+/** param=story_type (e.g. "tomi", "tomi+object-state"): the kind of story the generator built. */
+export function exploreTomStoryType(q: Pick<ReportQuestion, "tags">): string | null {
+  const v = tag(q, "param=story_type", "story_type");
+  return v === null ? null : String(v);
 }

@@ -3,6 +3,8 @@ import type { Adapter } from "@/lib/benchmarks/types";
 import { toItems } from "@/lib/benchmarks/fantom/parse";
 import { fantomRecord, type FantomRecord } from "@/lib/benchmarks/fantom/schema";
 
+export { fantomScoring as scoring } from "@/lib/benchmarks/fantom/scoring";
+
 export const fantom: Adapter<FantomRecord> = {
   name: "fantom",
   label: "FANToM",

@@ -23,6 +23,7 @@ export function toItems(record: FantomRecord): ParsedRecord {
     const tags: Record<string, TagValue> = { question_type: source.question_type, question_family: family };
     if (source.tom_type !== undefined) tags.tom_type = source.tom_type;
     tags.missed_info_accessibility = source.missed_info_accessibility ?? null;
+    tags.full_context_accessibility = source.missed_info_accessibility ?? null;
     tags.joining_speaker = record.joining_speaker ?? null;
     questions.push({ ...q, context: 0, groupKeys, position: questions.length, tags: { ...tags, ...extra } });
   };
@@ -39,11 +40,17 @@ export function toItems(record: FantomRecord): ParsedRecord {
 
   const speakers = speakersOf(full);
   for (const [list, family] of [[record.infoAccessibilityQA_list, "info_access_list"], [record.answerabilityQA_list, "answerability_list"]] as const) {
-    add({ kind: "multi_select", prompt: list.question, options: characterOptions(speakers, list), gold: { kind: "multi_select", values: list.correct_answer, exclude: list.wrong_answer }, scoring: { type: "set_match" } }, family, list);
+    // full_context_accessibility: where eval_fantom.py's setup_fantom files the question when
+    // run on the full conversation (a list with any unaware character counts in the main score)
+    const full = list.wrong_answer.length > 0 ? "inaccessible" : (list.missed_info_accessibility ?? null);
+    add({ kind: "multi_select", prompt: list.question, options: characterOptions(speakers, list), gold: { kind: "multi_select", values: list.correct_answer, exclude: list.wrong_answer }, scoring: { type: "set_match" } }, family, list, { full_context_accessibility: full });
   }
 
   for (const [items, family] of [[record.infoAccessibilityQAs_binary, "info_access_binary"], [record.answerabilityQAs_binary, "answerability_binary"]] as const) {
-    for (const item of items) add(binaryQuestion(item), family, item, { no_long: item.correct_answer === "no:long" });
+    // with the full conversation every Y/N question of the family takes the first one's
+    // accessibility, or "inaccessible" when any character's answer is not "yes" (setup_fantom)
+    const full = items.some((i) => i.correct_answer !== "yes") ? "inaccessible" : (items[0]?.missed_info_accessibility ?? null);
+    for (const item of items) add(binaryQuestion(item), family, item, { no_long: item.correct_answer === "no:long", full_context_accessibility: full });
   }
   return { sourceId: record.set_id, contexts, questions };
 }

@@ -3,6 +3,8 @@ import type { Adapter } from "@/lib/benchmarks/types";
 import { toItems } from "@/lib/benchmarks/generic/parse";
 import { genericRecord, type GenericRecord } from "@/lib/benchmarks/generic/schema";
 
+export { genericScoring as scoring } from "@/lib/benchmarks/generic/scoring";
+
 export const generic: Adapter<GenericRecord> = {
   name: "generic",
   label: "Generic (Sally JSON Lines)",

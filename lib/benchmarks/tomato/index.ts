@@ -3,6 +3,8 @@ import type { Adapter } from "@/lib/benchmarks/types";
 import { toItems } from "@/lib/benchmarks/tomato/parse";
 import { tomatoRecord, type TomatoRecord } from "@/lib/benchmarks/tomato/schema";
 
+export { tomatoScoring as scoring } from "@/lib/benchmarks/tomato/scoring";
+
 export const tomato: Adapter<TomatoRecord> = {
   name: "tomato",
   label: "ToMATO",

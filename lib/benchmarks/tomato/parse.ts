@@ -15,6 +15,20 @@ export function scenarioOf(qId: string): string {
   return found ?? qId;
 }
 
+/**
+ * The order tag: "first", "second", or "false_belief". ToMATO reports the false-belief subset
+ * as a column of its own beside 1st and 2nd order (Table 3), so a false-belief question is
+ * tagged as its own order and stratified sampling by mental_state × order gives the paper's 15
+ * subsets. order_raw keeps the file's integer; false_belief stays a tag of its own.
+ * migrations/20261123090000_tomato_order_tag applies the same rule to datasets imported before.
+ */
+export function orderTag(order: number, falseBelief: boolean | undefined): string {
+  if (falseBelief === true) return "false_belief";
+  if (order === 1) return "first";
+  if (order === 2) return "second";
+  return String(order);
+}
+
 export function toItems(record: TomatoRecord): ParsedRecord {
   const scenario = scenarioOf(record.q_id);
   const turns = parseSpeakerLines(record.conversation, { stripQuotes: true });
@@ -31,7 +45,8 @@ export function toItems(record: TomatoRecord): ParsedRecord {
         scoring: { type: "exact_option" },
         tags: {
           mental_state: record.mental_state,
-          order: record.order,
+          order: orderTag(record.order, record.false_belief),
+          order_raw: record.order,
           false_belief: record.false_belief ?? null,
           big_five: record.big_five ?? null,
           u_id: record.u_id ?? null,

@@ -43,9 +43,20 @@ describe("FANToM adapter", () => {
       question_family: "belief_dist",
       tom_type: "first-order",
       missed_info_accessibility: "inaccessible",
+      full_context_accessibility: "inaccessible",
       joining_speaker: "Mira",
     });
     expect(q[0]!.groupKeys).toEqual({ set_id: "0-0-0", part_id: "0-0", conv_id: "0" });
+  });
+
+  it("eval_fantom.py setup_fantom: tags where the full-context run files each question (a list with an unaware character, and Y/N questions of a family not all answered yes, count as inaccessible)", async () => {
+    const { records } = await importFile(fixture("fantom/valid.json"), "fantom", "json_array");
+    const accessible = records[1]!.parsed.questions;
+    const byFamily = (family: string) => accessible.filter((q) => q.tags.question_family === family).map((q) => [q.tags.missed_info_accessibility, q.tags.full_context_accessibility]);
+    expect(byFamily("belief_choice")).toEqual([["accessible", "accessible"]]);
+    expect(byFamily("info_access_list")).toEqual([["accessible", "inaccessible"]]);
+    expect(new Set(byFamily("info_access_binary").map(([, full]) => full))).toEqual(new Set(["inaccessible"]));
+    expect(records[0]!.parsed.questions[0]!.tags.full_context_accessibility).toBeNull();
   });
 
   it("reports a missing correct_answer with its record and field path", async () => {
@@ -63,7 +74,8 @@ describe("ToMATO adapter", () => {
     expect(q.map((x) => x.groupKeys.scenario)).toEqual(["AB12C", "AB12C", "ZZ9Q1", "first-order-emotion-7"]);
     expect(q[1]).toMatchObject({ kind: "single_choice", gold: { kind: "single_choice", index: 2 }, scoring: { type: "exact_option" } });
     expect(q[1]!.options).toHaveLength(4);
-    expect(q[0]!.tags).toMatchObject({ mental_state: "emotion", order: 2, false_belief: true, u_id: "1", scenario: "AB12C", sotopia_agents: "AGENTAAAAAAAAAAAAAAAAAAAAA,AGENTBBBBBBBBBBBBBBBBBBBBB" });
+    // a false-belief question is its own order (ToMATO's FB column); the file's integer is kept in order_raw
+    expect(q[0]!.tags).toMatchObject({ mental_state: "emotion", order: "false_belief", order_raw: 2, false_belief: true, u_id: "1", scenario: "AB12C", sotopia_agents: "AGENTAAAAAAAAAAAAAAAAAAAAA,AGENTBBBBBBBBBBBBBBBBBBBBB" });
     const context = imported.records[0]!.parsed.contexts[0]!;
     expect(context.title).toBe("AB12C · emotion");
     const view = context.views.conversation!;

@@ -1,10 +1,10 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { diamondsReport } from "@/lib/benchmarks/diamonds/report";
-import { scoreAnswer } from "@/lib/benchmarks/score";
+import { scoringOf } from "@/lib/benchmarks/registry";
 import { answerAll, loadSample, sampleDir } from "./samples";
 
 const { dir, present } = sampleDir("diamonds");
+const diamonds = scoringOf("diamonds");
 
 describe.skipIf(!present)("DIAMONDs on the real underspecified sample", async () => {
   const sample = present ? await loadSample(path.join(dir, "underspec-conv-QA.jsonl.sample"), "diamonds", "json_array") : { records: [], issues: [] };
@@ -13,36 +13,33 @@ describe.skipIf(!present)("DIAMONDs on the real underspecified sample", async ()
   const oracle = raw.filter((r) => r.participant === "Oracle").length;
   const participants = raw.length - oracle;
 
-  it('scores "unanswerable" right and any number wrong on every underspecified question', () => {
+  it('DIAMONDs README get_ans_equivalence: on every underspecified question "N/A" (as a model writes it) is right and any number wrong', () => {
     expect(sample.issues).toEqual([]);
     expect(raw.every((r) => r.answer === "Unanswerable")).toBe(true);
-    for (const q of parsed.flatMap((p) => p.questions)) {
-      expect(scoreAnswer(q, "unanswerable")).toMatchObject({ scored: true, correct: true });
-      expect(scoreAnswer(q, 0)).toMatchObject({ scored: true, correct: false });
-      expect(scoreAnswer(q, 1250)).toMatchObject({ scored: true, correct: false });
-    }
+    const said = answerAll("diamonds", parsed, (q) => diamonds.parse(q, "N/A"));
+    expect(said.every((i) => i.score.correct === true)).toBe(true);
+    const numbers = answerAll("diamonds", parsed, (q) => diamonds.parse(q, "$1,250"));
+    expect(numbers.every((i) => i.score.correct === false && i.score.normalized === "1250")).toBe(true);
   });
 
-  it("reports omniscient and participant-centric apart: Oracle marked unanswerable, participants given a number", () => {
-    const results = answerAll(parsed, (q) => (q.tags.perspective === "omniscient" ? "unanswerable" : 100));
-    const report = diamondsReport(results);
-    const rows = report.tables.find((t) => t.id === "perspective")!.rows;
-    expect(rows.map((r) => [r.group.variant, r.group.perspective, r.n, r.correct])).toEqual([
-      ["underspecified", "omniscient", oracle, oracle],
-      ["underspecified", "participant-centric", participants, 0],
-      ["underspecified", "overall", raw.length, oracle],
+  it("DIAMONDs Table 3 and get_answerability_equivalence: Oracle marked unanswerable, participants given a number", () => {
+    const items = answerAll("diamonds", parsed, (q) => (q.tags.perspective === "omniscient" ? null : 100));
+    const s = diamonds.summarize(items, { view: null });
+    expect(s.tables[0]!.rows.map((r) => [r.group.variant, r.group.perspective, r.n, r.correct])).toEqual([
+      ["underspecified", "Omniscient", oracle, oracle],
+      ["underspecified", "Participant-centric", participants, 0],
+      ["underspecified", "Overall", raw.length, oracle],
     ]);
-    expect(report.notes.join(" ")).toContain("omniscient questions only");
+    expect(s.figures[0]).toMatchObject({ key: "answerability_accuracy", value: oracle / raw.length, n: raw.length });
   });
 
-  it("splits participant-centric questions into true and false belief by the access-group tag (no numeric golds to compare)", () => {
-    const report = diamondsReport(answerAll(parsed, () => "unanswerable"));
+  it("DIAMONDs Table 2: participant-centric questions split by the access-group tag (no numeric golds to compare)", () => {
+    const s = diamonds.summarize(answerAll("diamonds", parsed, () => null), { view: null });
     const outside = raw.filter((r) => r.participant !== "Oracle" && !r.conv_access_grp.find((g) => g.includes(r.participant))!.includes("Oracle")).length;
-    const belief = report.tables.find((t) => t.id === "belief")!.rows;
-    expect(belief.map((r) => [r.group.belief, r.n, r.correct])).toEqual([
+    expect(s.tables[1]!.rows.map((r) => [r.group.belief, r.n, r.correct])).toEqual([
       ["true belief", participants - outside, participants - outside],
       ["false belief", outside, outside],
     ]);
-    expect(report.notes[0]).toContain(`0 participant-centric results classed by comparing`);
+    expect(s.notes[0]).toContain("0 participant-centric answers classed by comparing");
   });
 });

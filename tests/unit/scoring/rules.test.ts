@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answerSchemaFor, normalizeText, scoreAnswer, withinRelative, type ScorableQuestion } from "@/lib/benchmarks/score";
+import { answerSchemaFor, isClose, normalizeText, scoreAnswer, type ScorableQuestion } from "@/lib/benchmarks/score";
 
 const choice = (index: number, options = ["a", "b", "c", "d"]): ScorableQuestion => ({
   kind: "single_choice",
@@ -98,39 +98,40 @@ describe("yes_no", () => {
   });
 });
 
-describe("numeric (within 2% relative; unanswerable)", () => {
-  it("accepts |a − g| ≤ 2%·|g| and rejects just beyond", () => {
+describe("numeric (math.isclose at the rule's tolerance; unanswerable)", () => {
+  it("accepts |a − g| within 2% of the larger magnitude and rejects just beyond", () => {
     expect(correct(numeric(100), 100)).toBe(true);
     expect(correct(numeric(100), 102)).toBe(true);
     expect(correct(numeric(100), 98)).toBe(true);
-    expect(correct(numeric(100), 102.01)).toBe(false);
     expect(correct(numeric(100), 97.99)).toBe(false);
+    expect(correct(numeric(100), 102.05)).toBe(false);
     expect(correct(numeric(-50), -51)).toBe(true);
-    expect(correct(numeric(-50), -51.01)).toBe(false);
+    expect(correct(numeric(-50), -51.03)).toBe(false);
   });
-  it("keeps a decimal answer exactly on the 2% bound despite floating-point rounding", () => {
-    // |1.122 − 1.1| is 0.022000000000000020 in doubles, 0.02·1.1 is 0.022000000000000002
+  it("measures the tolerance against the larger magnitude, as Python's math.isclose does (the gold alone would reject these)", () => {
+    // 2% of 102.04 is 2.0408 ≥ 2.04; 2% of the gold 100 would be 2
+    expect(correct(numeric(100), 102.04)).toBe(true);
+    expect(isClose(1000, 980, 0.02)).toBe(true);
+    expect(isClose(980, 1000, 0.02)).toBe(true);
+    // no slack beyond the doubles: Python gives isclose(1.078, 1.1, rel_tol=0.02) == False
+    expect(correct(numeric(1.1), 1.078)).toBe(false);
     expect(correct(numeric(1.1), 1.122)).toBe(true);
-    expect(correct(numeric(1.1), 1.0780)).toBe(true);
-    expect(correct(numeric(1.1), 1.1221)).toBe(false);
-  });
-  it("measures the tolerance against the gold, not the answer", () => {
-    // 2% of 1000 is 20: 1020 is right; 980 is right; 2% of 980 would be 19.6 (not used)
-    expect(withinRelative(980, 1000, 0.02)).toBe(true);
-    expect(withinRelative(1000, 980, 0.02)).toBe(false);
   });
   it("needs an exact 0 when the gold is 0", () => {
     expect(correct(numeric(0), 0)).toBe(true);
     expect(correct(numeric(0), 0.0001)).toBe(false);
     expect(correct(numeric(0), -0)).toBe(true);
   });
-  it("is right on an underspecified item only when marked unanswerable", () => {
+  it("is right on an underspecified item only when marked unanswerable: null, or the older string", () => {
+    expect(correct(numeric("unanswerable"), null)).toBe(true);
     expect(correct(numeric("unanswerable"), "unanswerable")).toBe(true);
     expect(correct(numeric("unanswerable"), "Unanswerable")).toBe(true);
     expect(correct(numeric("unanswerable"), 42)).toBe(false);
     expect(correct(numeric("unanswerable"), 0)).toBe(false);
+    expect(correct(numeric("unanswerable"), undefined)).toBe(false);
   });
   it("is wrong when a numeric gold is answered unanswerable", () => {
+    expect(correct(numeric(42), null)).toBe(false);
     expect(correct(numeric(42), "unanswerable")).toBe(false);
   });
   it("counts a non-number as wrong", () => {
@@ -175,7 +176,7 @@ describe("answerSchemaFor", () => {
     expect(answerSchemaFor("single_choice").parse(3)).toBe(3);
     expect(answerSchemaFor("multi_select").parse([])).toEqual([]);
     expect(answerSchemaFor("yes_no").parse("no")).toBe("no");
-    expect(answerSchemaFor("numeric").parse("unanswerable")).toBe("unanswerable");
+    expect(answerSchemaFor("numeric").parse(null)).toBeNull();
     expect(answerSchemaFor("numeric").parse(12.5)).toBe(12.5);
     expect(answerSchemaFor("short_text").parse(" tin box ")).toBe("tin box");
     expect(answerSchemaFor("free_text").parse("because")).toBe("because");
@@ -187,7 +188,12 @@ describe("answerSchemaFor", () => {
     expect(answerSchemaFor("yes_no").safeParse("maybe").success).toBe(false);
     expect(answerSchemaFor("numeric").safeParse(Number.POSITIVE_INFINITY).success).toBe(false);
     expect(answerSchemaFor("numeric").safeParse("12").success).toBe(false);
+    expect(answerSchemaFor("numeric").safeParse("unanswerable").success).toBe(false);
     expect(answerSchemaFor("short_text").safeParse("   ").success).toBe(false);
+    expect(answerSchemaFor("short_text").safeParse("x".repeat(201)).success).toBe(false);
+    expect(answerSchemaFor("short_text").safeParse("x".repeat(200)).success).toBe(true);
+    expect(answerSchemaFor("free_text").safeParse("x".repeat(2001)).success).toBe(false);
+    expect(answerSchemaFor("free_text").safeParse("x".repeat(2000)).success).toBe(true);
   });
   it("checks options and the unanswerable choice when given the question", () => {
     const q = { options: ["a", "b"], scoring: { type: "exact_option" as const } };
@@ -197,6 +203,7 @@ describe("answerSchemaFor", () => {
     expect(answerSchemaFor("multi_select", names).safeParse(["Sara"]).success).toBe(true);
     expect(answerSchemaFor("multi_select", names).safeParse(["Bob"]).success).toBe(false);
     const noUnanswerable = { scoring: { type: "numeric" as const, relTol: 0.02, allowUnanswerable: false } };
-    expect(answerSchemaFor("numeric", noUnanswerable).safeParse("unanswerable").success).toBe(false);
+    expect(answerSchemaFor("numeric", noUnanswerable).safeParse(null).success).toBe(false);
+    expect(answerSchemaFor("numeric", { scoring: { type: "numeric", relTol: 0.02, allowUnanswerable: true } }).safeParse(null).success).toBe(true);
   });
 });

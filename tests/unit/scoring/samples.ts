@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { getAdapter } from "@/lib/benchmarks/registry";
-import type { ResultInput } from "@/lib/benchmarks/report";
+import { getAdapter, scoringOf } from "@/lib/benchmarks/registry";
+import type { ScoredItem, ScoringQuestion } from "@/lib/benchmarks/scoring";
 import type { BenchmarkName, Container, ImportIssue, ParsedRecord, QuestionInput, RawRecord } from "@/lib/benchmarks/types";
 import { readAndParse } from "@/lib/benchmarks/validate";
 
@@ -14,7 +14,7 @@ export const datasets = path.resolve(repoRoot, "../shared/datasets");
 export function sampleDir(benchmarkFolder: string): { dir: string; present: boolean } {
   const dir = path.join(datasets, benchmarkFolder);
   const present = existsSync(dir);
-  if (!present) console.log(`skipping real-sample scoring tests: ${dir} is not there`);
+  if (!present) console.log(`skipping real-sample scoring tests: ${dir} is not there (the shared benchmark samples are not on this machine)`);
   return { dir, present };
 }
 
@@ -33,8 +33,8 @@ export async function loadSample(file: string, benchmark: BenchmarkName, contain
   return sample;
 }
 
-/** The answer a perfect respondent gives, in the shape answerSchemaFor expects. */
-export function goldAnswer(q: QuestionInput): unknown {
+/** The answer a perfect respondent gives, in the participant shape. */
+export function goldAnswer(q: Pick<QuestionInput, "gold">): unknown {
   const g = q.gold;
   switch (g.kind) {
     case "single_choice":
@@ -44,19 +44,42 @@ export function goldAnswer(q: QuestionInput): unknown {
     case "yes_no":
       return g.value;
     case "numeric":
-      return "unanswerable" in g ? "unanswerable" : g.value;
+      return "unanswerable" in g ? null : g.value;
     case "short_text":
       return g.value;
     case "free_text":
-      return "a free-text answer";
+      return g.reference;
   }
 }
 
-/** One result per question of the records, answered by `answer` (default: the gold answer). */
+/** A stored question as scoring sees it. */
+export function asScoring(q: QuestionInput, sourceId: string): ScoringQuestion {
+  return { ...q, sourceId, id: `${sourceId}#${q.position}` };
+}
+
+export interface Answering {
+  respondent?: string;
+  view?: string | null;
+  group?: string;
+}
+
+/** Every question of the records answered by `answer` (default: the gold answer) and scored by the benchmark's scorer. */
 export function answerAll(
+  benchmark: BenchmarkName,
   records: readonly ParsedRecord[],
-  answer: (q: QuestionInput, record: ParsedRecord) => unknown = goldAnswer,
-  extra: Partial<Pick<ResultInput, "group" | "window" | "respondent">> = {},
-): ResultInput[] {
-  return records.flatMap((record) => record.questions.map((q) => ({ question: { ...q, sourceId: record.sourceId }, answer: answer(q, record), ...extra })));
+  answer: (q: ScoringQuestion, record: ParsedRecord) => unknown = goldAnswer,
+  who: Answering = {},
+): ScoredItem[] {
+  const scoring = scoringOf(benchmark);
+  const ctx = { view: who.view ?? null };
+  return records.flatMap((record) =>
+    record.questions.map((input) => {
+      const question = asScoring(input, record.sourceId);
+      const given = answer(question, record);
+      const item: ScoredItem = { question, respondent: who.respondent ?? "p1", answer: given, score: scoring.score(question, given, ctx) };
+      if (who.group !== undefined) item.group = who.group;
+      if (who.view !== undefined) item.view = who.view;
+      return item;
+    }),
+  );
 }
