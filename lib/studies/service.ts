@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Actor } from "@/lib/auth/permissions";
+import { datasetScope } from "@/lib/datasets/access";
 import { db, Prisma } from "@/lib/db/client";
 import { withTransaction } from "@/lib/db/tx";
 import { AppError } from "@/lib/http/errors";
@@ -33,7 +34,8 @@ export async function listStudies(actor: Actor) {
 const code = (bytes: number) => randomBytes(bytes).toString("base64url").replace(/[-_]/g, "x");
 
 export async function createStudy({ actor, input }: { actor: Actor; input: CreateStudy }) {
-  const dataset = await db().dataset.findUnique({ where: { id: input.datasetId }, select: { id: true } });
+  // only a dataset the researcher may read; one they may not is as unknown as a missing one
+  const dataset = await db().dataset.findFirst({ where: { AND: [{ id: input.datasetId }, datasetScope(actor)] }, select: { id: true } });
   if (!dataset) throw new AppError("invalid_input", "The dataset does not exist.", { invalidParams: [{ name: "datasetId", reason: "unknown dataset" }] });
   return withTransaction(async (client) => {
     const { rows } = await client.query<{ id: string }>(
