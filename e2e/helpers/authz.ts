@@ -31,9 +31,9 @@ export function discoverEndpoints(dir = APP_DIR): EndpointKey[] {
       if (entry.isDirectory()) {
         // route groups such as (console) are not part of the URL
         walk(path.join(abs, entry.name), /^\(.*\)$/.test(entry.name) ? segments : [...segments, entry.name]);
-      } else if (entry.name === "page.tsx") {
+      } else if (/^page\.(tsx|ts|jsx|js)$/.test(entry.name)) {
         out.push(`GET /${segments.join("/")}`);
-      } else if (entry.name === "route.ts") {
+      } else if (/^route\.(ts|js)$/.test(entry.name)) {
         for (const method of exportedMethods(readFileSync(path.join(abs, entry.name), "utf8"))) out.push(`${method} /${segments.join("/")}` as EndpointKey);
       }
     }
