@@ -76,9 +76,8 @@ export interface DatasetShareRow {
   sharedAt: Date;
 }
 
-/** Whom the dataset is shared with; for its owner and admins. */
-export async function datasetSharing({ actor, datasetId }: { actor: Actor; datasetId: string }) {
-  const dataset = await getDatasetFor(actor, datasetId, "manage");
+/** Whom a dataset is shared with: pass the dataset `getDatasetFor(actor, id, "manage")` returned. */
+export async function sharingOf(dataset: { id: string; sharedWithAll: boolean }) {
   const rows = await db().datasetShare.findMany({
     where: { datasetId: dataset.id },
     orderBy: { createdAt: "asc" },
@@ -114,10 +113,11 @@ export async function shareDataset({ actor, datasetId, email }: { actor: Actor; 
 export async function revokeShare({ actor, datasetId, userId }: { actor: Actor; datasetId: string; userId: string }) {
   await getDatasetFor(actor, datasetId, "manage");
   await db().$transaction(async (tx) => {
-    const share = await tx.datasetShare.findUnique({ where: { datasetId_userId: { datasetId, userId } }, select: { user: { select: { email: true } } } });
-    if (!share) return;
-    await tx.datasetShare.deleteMany({ where: { datasetId, userId } });
-    await tx.auditEvent.create(audit(actor, datasetId, "dataset.unshare", { before: { userId, email: share.user.email } }));
+    // the delete's row lock makes concurrent revokes take turns: only the first removes and audits
+    const { count } = await tx.datasetShare.deleteMany({ where: { datasetId, userId } });
+    if (!count) return;
+    const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
+    await tx.auditEvent.create(audit(actor, datasetId, "dataset.unshare", { before: { userId, email: user.email } }));
   });
 }
 

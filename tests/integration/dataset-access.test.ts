@@ -147,6 +147,18 @@ describe("datasets are owned", () => {
     expect(await code(getDatasetFor(other, id, "read"))).toBe("not_found");
   });
 
+  it("counts concurrent shares and revokes of one researcher once each (the database decides, not the process)", async () => {
+    const id = await dataset(owner.id, "raced");
+    const count = (action: string) => db().auditEvent.count({ where: { targetId: id, action } });
+    const shared = await Promise.all(Array.from({ length: 5 }, () => shareDataset({ actor: owner, datasetId: id, email: other.email })));
+    expect(shared.filter((s) => s.created)).toHaveLength(1);
+    expect(await count("dataset.share")).toBe(1);
+    await Promise.all(Array.from({ length: 5 }, () => revokeShare({ actor: owner, datasetId: id, userId: other.id })));
+    expect(await count("dataset.unshare")).toBe(1);
+    await Promise.all(Array.from({ length: 5 }, () => setSharedWithAll({ actor: owner, datasetId: id, sharedWithAll: true })));
+    expect(await count("dataset.share_all")).toBe(1);
+  });
+
   it("refuses to share with an unknown email, an annotator, a deactivated researcher, an admin or the owner (422 on the email)", async () => {
     const gone = await user("researcher");
     await db().user.update({ where: { id: gone.id }, data: { active: false } });

@@ -11,7 +11,7 @@ import { TagFilterForm } from "@/components/datasets/tag-filter-form";
 import { describeFilter, filterFromSearch, knownFilter, pageFromSearch, type SearchParams } from "@/components/datasets/tag-filter";
 import { PageHeader } from "@/components/ui/page-header";
 import { can } from "@/lib/auth/permissions";
-import { datasetModels, datasetSharing, datasetTags } from "@/lib/datasets/service";
+import { datasetModels, datasetTags, sharingOf } from "@/lib/datasets/service";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
 
@@ -27,7 +27,7 @@ export default async function DatasetPage({ params, searchParams }: Props) {
     datasetTags(dataset.id),
     datasetModels(dataset.id),
     searchParams,
-    manages ? datasetSharing({ actor: user, datasetId: dataset.id }) : null,
+    manages ? sharingOf(dataset) : null,
   ]);
   const filter = knownFilter(filterFromSearch(search), tags);
   const { rows, total, page, pages } = await questionPage(user, dataset.id, filter, pageFromSearch(search.page, Number.MAX_SAFE_INTEGER));

@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { route } from "@/lib/http/route";
-import { datasetSharing, setSharedWithAll, shareDataset } from "@/lib/datasets/service";
+import { getDatasetFor } from "@/lib/datasets/access";
+import { setSharedWithAll, shareDataset, sharingOf } from "@/lib/datasets/service";
 import { emailSchema } from "@/lib/users/schemas";
 
 // Whom a dataset is shared with. Only its owner and admins: a researcher it was shared with gets
 // 403, anyone else 404 (the dataset's existence is not revealed).
 const params = z.object({ id: z.string().uuid() });
 
-export const GET = route({ auth: "datasets.manage", params }, async ({ user, params }) => datasetSharing({ actor: user, datasetId: params.id }));
+export const GET = route({ auth: "datasets.manage", params }, async ({ user, params }) => sharingOf(await getDatasetFor(user, params.id, "manage")));
 
 /** Share with one researcher by email: 201 when new, 200 when it was already shared with them. */
 export const POST = route({ auth: "datasets.manage", params, body: z.object({ email: emailSchema }) }, async ({ user, params, body }) => {
