@@ -2,7 +2,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { ConsoleNav, type NavItem } from "@/components/console/nav";
 import { UserMenu } from "@/components/console/user-menu";
-import { can } from "@/lib/auth/permissions";
+import { roleAllows } from "@/lib/auth/permissions";
 import { currentUser } from "@/lib/auth/session";
 
 export const dynamic = "force-dynamic";
@@ -11,10 +11,10 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
   const user = await currentUser();
   if (!user) redirect("/signin");
   const items: NavItem[] = [
-    ...(can(user, "datasets.read") ? [{ href: "/datasets", label: "Datasets" }] : []),
-    ...(can(user, "studies.read") ? [{ href: "/studies", label: "Studies" }] : []),
-    ...(can(user, "studies.annotate") ? [{ href: "/queue", label: "My queue" }] : []),
-    ...(can(user, "users.manage") ? [{ href: "/users", label: "Users" }] : []),
+    ...(roleAllows(user, "datasets.read") ? [{ href: "/datasets", label: "Datasets" }] : []),
+    ...(roleAllows(user, "studies.read") ? [{ href: "/studies", label: "Studies" }] : []),
+    ...(roleAllows(user, "studies.annotate") ? [{ href: "/queue", label: "My queue" }] : []),
+    ...(roleAllows(user, "users.manage") ? [{ href: "/users", label: "Users" }] : []),
   ];
   return (
     <div className="min-h-screen">

@@ -13,12 +13,13 @@ export interface DatasetListRow {
   questionCount: number;
   createdAt: Date;
   ownerName: string | null;
+  sharedWith: string;
 }
 
 const th = "px-4 py-3 font-medium";
 const td = "px-4 py-3";
 
-// Every imported dataset, newest first. The table scrolls sideways on narrow screens; the
+// The datasets the viewer may read, newest first. The table scrolls sideways on narrow screens; the
 // scrolling box is focusable so keyboard users can scroll it too.
 export function DatasetsTable({ rows }: { rows: DatasetListRow[] }) {
   if (rows.length === 0) {
@@ -26,7 +27,7 @@ export function DatasetsTable({ rows }: { rows: DatasetListRow[] }) {
   }
   return (
     <div role="region" aria-labelledby="datasets-caption" tabIndex={0} className="overflow-x-auto rounded-card border border-line bg-surface">
-      <table className="w-full min-w-[56rem] text-left text-sm">
+      <table className="w-full min-w-[62rem] text-left text-sm">
         <caption id="datasets-caption" className="sr-only">
           Imported datasets, newest first
         </caption>
@@ -40,6 +41,7 @@ export function DatasetsTable({ rows }: { rows: DatasetListRow[] }) {
             <th scope="col" className={`${th} text-right`}>Contexts</th>
             <th scope="col" className={`${th} text-right`}>Questions</th>
             <th scope="col" className={th}>Imported by</th>
+            <th scope="col" className={th}>Shared with</th>
             <th scope="col" className={th}>Imported</th>
           </tr>
         </thead>
@@ -58,6 +60,7 @@ export function DatasetsTable({ rows }: { rows: DatasetListRow[] }) {
               <td className={`${td} text-right tabular-nums`}>{formatCount(d.contextCount)}</td>
               <td className={`${td} text-right tabular-nums`}>{formatCount(d.questionCount)}</td>
               <td className={td}>{d.ownerName ?? <span className="text-muted">command line</span>}</td>
+              <td className={td}>{d.sharedWith}</td>
               <td className={`${td} whitespace-nowrap`}>
                 <time dateTime={d.createdAt.toISOString()}>{formatDateTime(d.createdAt)}</time>
               </td>

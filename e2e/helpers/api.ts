@@ -15,8 +15,9 @@ export interface ImportSummary {
   questions: number;
 }
 
+/** A request context signed in as this user; it sends our Origin, as a browser on the app would. */
 export async function signedInRequest(email: string, password: string): Promise<APIRequestContext> {
-  const ctx = await playwrightRequest.newContext({ baseURL: E2E.baseURL });
+  const ctx = await playwrightRequest.newContext({ baseURL: E2E.baseURL, extraHTTPHeaders: { origin: E2E.baseURL } });
   await apiSignIn(ctx, email, password);
   return ctx;
 }

@@ -230,7 +230,7 @@ export async function leaseNext(client: Queryable, req: LeaseRequest): Promise<L
     const done = row.done ?? 0;
     if (!row.consented) return { kind: "consent_required" };
     if (row.status !== "active") return { kind: "stopped", status: row.status ?? "unknown", done };
-    if (row.studyState !== "open" && !row.assignmentId) return { kind: "closed", state: row.studyState ?? "unknown" };
+    if (row.studyState !== "open") return { kind: "closed", state: row.studyState ?? "unknown" };
     if (row.assignmentId) {
       const { found: _f, status: _s, taken: _t, done: _d, servedNow: _n, studyState: _st, consented: _c, ...lease } = row;
       return { kind: "leased", lease: { ...lease, resumed: Boolean(lease.resumed) }, done };

@@ -3,9 +3,12 @@ import { z } from "zod";
 import { BENCHMARKS } from "@/lib/benchmarks/types";
 import { defineCommand } from "@/lib/cli/args";
 import { printJson, withDatabase } from "@/lib/cli/db";
+import { importOwnerId } from "@/lib/datasets/access";
 import { importDataset } from "@/lib/datasets/import";
+import { emailSchema } from "@/lib/users/schemas";
 
-const USAGE = `Usage: npm run -s sally -- import --benchmark <${[...BENCHMARKS, "auto"].join("|")}> <file> [--name N] [--version-label V] [--as-new-version] [--json]`;
+const USAGE = `Usage: npm run -s sally -- import --benchmark <${[...BENCHMARKS, "auto"].join("|")}> <file> [--name N] [--version-label V] [--as-new-version] [--owner EMAIL] [--json]
+  Without --owner the dataset has no owner and only admins see it, until an admin shares it.`;
 
 const schema = z.object({
   file: z.string({ error: "give the file to import" }).min(1).refine(existsSync, "no such file"),
@@ -13,6 +16,7 @@ const schema = z.object({
   name: z.string().trim().min(1).max(200).optional(),
   versionLabel: z.string().trim().min(1).max(100).optional(),
   asNewVersion: z.boolean(),
+  owner: emailSchema.optional(),
   json: z.boolean(),
 });
 
@@ -24,6 +28,7 @@ export const importCommand = defineCommand({
     name: { type: "string" },
     "version-label": { type: "string" },
     "as-new-version": { type: "boolean", default: false },
+    owner: { type: "string" },
     json: { type: "boolean", default: false },
   },
   schema,
@@ -33,18 +38,19 @@ export const importCommand = defineCommand({
     name: p.values.name,
     versionLabel: p.values["version-label"],
     asNewVersion: p.values["as-new-version"],
+    owner: p.values.owner,
     json: p.values.json,
   }),
   async run(input) {
     const progress = process.stderr.isTTY && !input.json;
-    const summary = await withDatabase(() =>
+    const summary = await withDatabase(async () =>
       importDataset({
         file: input.file,
         benchmark: input.benchmark,
         name: input.name,
         versionLabel: input.versionLabel,
         asNewVersion: input.asNewVersion,
-        ownerId: null,
+        ownerId: input.owner ? await importOwnerId(input.owner) : null,
         onProgress: progress
           ? (p) => process.stderr.write(`\r  ${((100 * p.bytes) / p.total).toFixed(0)}%  ${p.records.toLocaleString()} records`)
           : undefined,

@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { NextRequest } from "next/server";
 import { z } from "zod";
-import { can, type Action } from "@/lib/auth/permissions";
+import { roleAllows, type Action } from "@/lib/auth/permissions";
 import { currentUser, type SessionUser } from "@/lib/auth/session";
 import { Prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
@@ -49,7 +49,7 @@ export function route<
       const user = spec.auth === "public" ? null : await currentUser();
       if (spec.auth !== "public") {
         if (!user) return problem("unauthenticated", "Sign in to use this endpoint.", { headers });
-        if (spec.auth !== "signed-in" && !can(user, spec.auth)) {
+        if (spec.auth !== "signed-in" && !roleAllows(user, spec.auth)) {
           return problem("forbidden", "Your role does not allow this action.", { headers });
         }
       }

@@ -9,7 +9,9 @@ import { studyByCode, type CachedStudy } from "@/lib/studies/study";
 // checked without a database read (the statements that follow match it against the study).
 // The study comes from the loader's short cache.
 export async function participantFromRequest(req: NextRequest, publicCode: string): Promise<CachedStudy & { participant: { id: string } }> {
-  const found = await studyByCode(pool(), publicCode);
+  let found = await studyByCode(pool(), publicCode);
+  // a study just reopened must not wait for the cache; one just paused is caught by the statements that follow
+  if (found && found.study.state !== "open") found = await studyByCode(pool(), publicCode, { fresh: true });
   if (!found) throw new AppError("not_found", "There is no study at this link.");
   const { study } = found;
   if (study.state !== "open") {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { audit } from "@/lib/audit";
 import type { Actor } from "@/lib/auth/permissions";
+import { datasetScope } from "@/lib/datasets/access";
 import { db, Prisma } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import type { Queryable } from "@/lib/db/queryable";
@@ -47,7 +48,8 @@ function emptyStudyError(): AppError {
 }
 
 /** What a study would be, without creating it: its units, answers needed, and short strata. */
-export async function planStudy(spec: StudySpec) {
+export async function planStudy({ actor, spec }: { actor: Actor; spec: StudySpec }) {
+  await readableDataset(actor, spec.datasetId);
   const plan = await planUnits(pool(), { datasetId: spec.datasetId, design: spec.design, config: spec.config, unitType: spec.unitType, filter: spec.filter, settings: spec.settings });
   return planFigures(spec, plan.units.length, plan.strata, plan.candidates);
 }
@@ -68,8 +70,7 @@ function planFigures(spec: Pick<StudySpec, "n" | "maxUnitsPerParticipant" | "set
 }
 
 export async function createStudy({ actor, spec }: { actor: Actor; spec: StudySpec }) {
-  const dataset = await db().dataset.findUnique({ where: { id: spec.datasetId }, select: { id: true } });
-  if (!dataset) throw new AppError("invalid_input", "The dataset does not exist.", { invalidParams: [{ name: "dataset", reason: "unknown dataset" }] });
+  await readableDataset(actor, spec.datasetId);
   return withTransaction(async (client) => {
     const publicCode = code(9);
     const { rows } = await client.query<{ id: string }>(
@@ -102,6 +103,12 @@ export async function createStudy({ actor, spec }: { actor: Actor; spec: StudySp
     await audit(client, { actorId: actor.id, action: "study.create", targetType: "study", targetId: id, after: { name: spec.name, design: spec.design, units: plan.units.length } });
     return { id, code: publicCode, ...planFigures(spec, plan.units.length, plan.strata, plan.candidates) };
   });
+}
+
+/** Only a dataset the researcher may read; one they may not is as unknown as a missing one. */
+async function readableDataset(actor: Actor, datasetId: string): Promise<void> {
+  const dataset = await db().dataset.findFirst({ where: { AND: [{ id: datasetId }, datasetScope(actor)] }, select: { id: true } });
+  if (!dataset) throw new AppError("invalid_input", "The dataset does not exist.", { invalidParams: [{ name: "datasetId", reason: "unknown dataset" }] });
 }
 
 const changed = (a: unknown, b: unknown) => JSON.stringify(a) !== JSON.stringify(b);

@@ -43,9 +43,9 @@ export interface CachedStudy {
   units: number;
 }
 
-export async function studyByCode(client: Queryable, code: string): Promise<CachedStudy | null> {
+export async function studyByCode(client: Queryable, code: string, opts: { fresh?: boolean } = {}): Promise<CachedStudy | null> {
   const hit = cache.get(code);
-  if (hit && Date.now() - hit.at < CACHE_MS) return hit;
+  if (hit && !opts.fresh && Date.now() - hit.at < CACHE_MS) return hit;
   const { rows } = await client.query<StudyRow & { units: number }>(
     `SELECT ${STUDY_COLUMNS}, (SELECT count(*)::int FROM "StudyUnit" u WHERE u."studyId" = s.id) AS units
      FROM "Study" s WHERE s."publicCode" = $1`,

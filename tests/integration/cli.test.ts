@@ -2,7 +2,11 @@ import { spawn } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { listDatasets } from "@/lib/datasets/service";
+import { db } from "@/lib/db/client";
+import { createUser } from "@/lib/users/service";
 import { fixture, HAS_SHARED, sample } from "../support/paths";
 
 // The CLI as a user runs it: a child process on this file's database, exit codes and the
@@ -77,5 +81,38 @@ describe("sally CLI", () => {
     const r = await sally("export", "--dataset", "not-a-uuid", "--format", "source");
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/Usage: npm run -s sally -- export/);
+  });
+});
+
+describe("sally import --owner", () => {
+  const researcher = (role: "researcher" | "annotator") =>
+    createUser({ actorId: null, input: { email: `${role}-${randomUUID()}@x.test`, name: role, role, password: "0123456789ab" } });
+
+  it("gives the dataset to the named researcher (same JSON keys); without --owner only admins see it", async () => {
+    const owner = await researcher("researcher");
+    const r = await sally("import", "--benchmark", "auto", fixture("generic/valid.jsonl"), "--as-new-version", "--owner", owner.email.toUpperCase(), "--json");
+    expect(r.code, r.stderr).toBe(0);
+    const out = lastLine(r.stdout);
+    expect(Object.keys(out)).toEqual(["datasetId", "benchmark", "sourceRecords", "contexts", "questions", "byKind"]);
+    expect((await db().dataset.findUniqueOrThrow({ where: { id: out.datasetId } })).ownerId).toBe(owner.id);
+    expect((await listDatasets({ id: owner.id, role: "researcher" })).map((d) => d.id)).toContain(out.datasetId);
+
+    const ownerless = lastLine((await sally("import", "--benchmark", "auto", fixture("generic/valid.jsonl"), "--as-new-version", "--json")).stdout);
+    expect((await db().dataset.findUniqueOrThrow({ where: { id: ownerless.datasetId } })).ownerId).toBeNull();
+    expect((await listDatasets({ id: owner.id, role: "researcher" })).map((d) => d.id)).not.toContain(ownerless.datasetId);
+  });
+
+  it("refuses an owner who is not an active researcher or admin (exit 1, nothing imported) and a malformed email (exit 2)", async () => {
+    const annotator = await researcher("annotator");
+    const before = await db().dataset.count();
+    for (const email of ["nobody@x.test", annotator.email]) {
+      const r = await sally("import", "--benchmark", "auto", fixture("generic/valid.jsonl"), "--as-new-version", "--owner", email);
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toMatch(/--owner: no active researcher or admin has the email/);
+    }
+    expect(await db().dataset.count()).toBe(before);
+    const bad = await sally("import", "--benchmark", "auto", fixture("generic/valid.jsonl"), "--owner", "not-an-email");
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/Usage: npm run -s sally -- import/);
   });
 });

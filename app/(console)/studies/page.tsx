@@ -3,7 +3,7 @@ import { StateBadge } from "@/components/studies/state-badge";
 import { buttonClass } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePage } from "@/lib/auth/guards";
-import { can } from "@/lib/auth/permissions";
+import { roleAllows } from "@/lib/auth/permissions";
 import { listStudies } from "@/lib/studies/service";
 
 export const metadata = { title: "Studies" };
@@ -20,7 +20,7 @@ export default async function StudiesPage() {
         title="Studies"
         description="Validation and human-baseline studies."
         actions={
-          can(user, "studies.manage") && (
+          roleAllows(user, "studies.manage") && (
             <Link href="/studies/new" className={buttonClass("primary")}>
               New study
             </Link>

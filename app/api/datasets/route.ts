@@ -1,4 +1,5 @@
 import { route } from "@/lib/http/route";
 import { listDatasets } from "@/lib/datasets/service";
 
-export const GET = route({ auth: "datasets.read" }, async () => ({ datasets: await listDatasets() }));
+// The datasets this user may read: their own, those shared with them, and for admins all.
+export const GET = route({ auth: "datasets.read" }, async ({ user }) => ({ datasets: await listDatasets(user) }));

@@ -5,12 +5,13 @@ import { formatCount, formatDateTime, versionText } from "@/components/datasets/
 import { benchmarkLabel, datasetForPage, questionPage, QUESTIONS_PER_PAGE } from "@/components/datasets/page-data";
 import { QuestionCard } from "@/components/datasets/question-card";
 import { QuestionPagination } from "@/components/datasets/question-pagination";
+import { SharePanel } from "@/components/datasets/share-panel";
 import { summaryOf, SummaryTables } from "@/components/datasets/summary-tables";
 import { TagFilterForm } from "@/components/datasets/tag-filter-form";
 import { describeFilter, filterFromSearch, knownFilter, pageFromSearch, type SearchParams } from "@/components/datasets/tag-filter";
 import { PageHeader } from "@/components/ui/page-header";
 import { can } from "@/lib/auth/permissions";
-import { datasetModels, datasetTags } from "@/lib/datasets/service";
+import { datasetModels, datasetTags, sharingOf } from "@/lib/datasets/service";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
 
@@ -21,9 +22,15 @@ export async function generateMetadata({ params }: Props) {
 
 export default async function DatasetPage({ params, searchParams }: Props) {
   const { user, dataset } = await datasetForPage((await params).id);
-  const [tags, models, search] = await Promise.all([datasetTags(dataset.id), datasetModels(dataset.id), searchParams]);
+  const manages = can(user, "datasets.manage", dataset);
+  const [tags, models, search, sharing] = await Promise.all([
+    datasetTags(dataset.id),
+    datasetModels(dataset.id),
+    searchParams,
+    manages ? sharingOf(dataset) : null,
+  ]);
   const filter = knownFilter(filterFromSearch(search), tags);
-  const { rows, total, page, pages } = await questionPage(dataset.id, filter, pageFromSearch(search.page, Number.MAX_SAFE_INTEGER));
+  const { rows, total, page, pages } = await questionPage(user, dataset.id, filter, pageFromSearch(search.page, Number.MAX_SAFE_INTEGER));
   const first = (page - 1) * QUESTIONS_PER_PAGE + 1;
   const summary = summaryOf(dataset);
   const base = `/datasets/${dataset.id}`;
@@ -40,7 +47,7 @@ export default async function DatasetPage({ params, searchParams }: Props) {
       <PageHeader
         title={dataset.name}
         description={`${benchmarkLabel(dataset.benchmark)}${version === "—" ? "" : ` · version ${version}`} · ${dataset.sourceFileName} · imported ${formatDateTime(dataset.createdAt)}${dataset.owner ? ` by ${dataset.owner.name}` : " with the command line"}`}
-        actions={can(user, "datasets.delete", dataset) && <DeleteDataset datasetId={dataset.id} name={dataset.name} />}
+        actions={manages && <DeleteDataset datasetId={dataset.id} name={dataset.name} />}
       />
       <div className="space-y-10">
         <section aria-labelledby="summary-heading" className="space-y-3">
@@ -53,13 +60,20 @@ export default async function DatasetPage({ params, searchParams }: Props) {
           </p>
         </section>
 
-        {can(user, "datasets.export") && (
+        {can(user, "datasets.export", dataset) && (
           <section aria-labelledby="export-heading" className="space-y-3">
             <h2 id="export-heading" className="text-lg font-semibold">
               Export
             </h2>
             <ExportLinks datasetId={dataset.id} filter={filter} />
           </section>
+        )}
+
+        {sharing && (
+          <SharePanel
+            datasetId={dataset.id}
+            initial={{ sharedWithAll: sharing.sharedWithAll, shares: sharing.shares.map((s) => ({ ...s, sharedAt: s.sharedAt.toISOString() })) }}
+          />
         )}
 
         <section aria-labelledby="questions-heading" className="space-y-4">

@@ -1,16 +1,17 @@
 import { z } from "zod";
 import { route } from "@/lib/http/route";
-import { datasetModels, datasetTags, deleteDataset, getDataset } from "@/lib/datasets/service";
+import { getDatasetFor } from "@/lib/datasets/access";
+import { datasetModels, datasetTags, deleteDataset } from "@/lib/datasets/service";
 
 const params = z.object({ id: z.string().uuid() });
 
-export const GET = route({ auth: "datasets.read", params }, async ({ params }) => {
-  const [dataset, tags, models] = await Promise.all([getDataset(params.id), datasetTags(params.id), datasetModels(params.id)]);
-  const { layout: _layout, ...rest } = dataset;
-  return { dataset: rest, tags, models };
+export const GET = route({ auth: "datasets.read", params }, async ({ user, params }) => {
+  const { layout: _layout, sharedWith: _sharedWith, ...dataset } = await getDatasetFor(user, params.id, "read");
+  const [tags, models] = await Promise.all([datasetTags(dataset.id), datasetModels(dataset.id)]);
+  return { dataset, tags, models };
 });
 
-export const DELETE = route({ auth: "datasets.delete", params }, async ({ user, params }) => {
+export const DELETE = route({ auth: "datasets.manage", params }, async ({ user, params }) => {
   await deleteDataset({ actor: user, datasetId: params.id });
   return new Response(null, { status: 204 });
 });

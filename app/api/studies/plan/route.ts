@@ -3,4 +3,4 @@ import { studySpecSchema } from "@/lib/studies/spec";
 import { planStudy } from "@/lib/studies/service";
 
 // What a study would be before it is created: units, answers and participants needed, short strata.
-export const POST = route({ auth: "studies.manage", body: studySpecSchema }, async ({ body }) => ({ plan: await planStudy(body) }));
+export const POST = route({ auth: "studies.manage", body: studySpecSchema }, async ({ user, body }) => ({ plan: await planStudy({ actor: user, spec: body }) }));

@@ -8,15 +8,15 @@ type Props = { params: Promise<{ id: string; contextId: string }> };
 
 export async function generateMetadata({ params }: Props) {
   const { id, contextId } = await params;
-  const { dataset } = await datasetForPage(id);
-  const context = await contextForPage(dataset.id, contextId);
+  const { user, dataset } = await datasetForPage(id);
+  const context = await contextForPage(user, dataset.id, contextId);
   return { title: `${context.title ?? "Context"} · ${dataset.name}` };
 }
 
 export default async function DatasetContextPage({ params }: Props) {
   const { id, contextId } = await params;
-  const { dataset } = await datasetForPage(id);
-  const context = await contextForPage(dataset.id, contextId);
+  const { user, dataset } = await datasetForPage(id);
+  const context = await contextForPage(user, dataset.id, contextId);
   const count = context.questions.length;
   return (
     <>
