@@ -4,10 +4,11 @@ import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { can, type Action } from "@/lib/auth/permissions";
 import { currentUser, type SessionUser } from "@/lib/auth/session";
-import { Prisma } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
-import { fromAppError, problem, zodInvalidParams } from "@/lib/http/problem";
-import { log } from "@/lib/log";
+import { AppError } from "@/lib/errors";
+import { errorResponse } from "@/lib/http/error-response";
+import { problem, zodInvalidParams } from "@/lib/http/problem";
+
+export { errorResponse };
 
 // Every route handler is declared through this: auth → parse → handler, with one error shape.
 
@@ -73,22 +74,6 @@ export function route<
       return errorResponse(err, requestId, req);
     }
   };
-}
-
-export function errorResponse(err: unknown, requestId: string, req?: NextRequest): Response {
-  const headers = { "x-request-id": requestId };
-  if (err instanceof AppError) {
-    if (err.status >= 500) log.error("request failed", { requestId, path: req?.nextUrl.pathname, err });
-    return fromAppError(err, headers);
-  }
-  if (err instanceof Prisma.PrismaClientKnownRequestError) {
-    if (err.code === "P2002") return problem("conflict", "This conflicts with an existing record.", { headers });
-    if (err.code === "P2025") return problem("not_found", "The record does not exist.", { headers });
-  }
-  log.error("unhandled error", { requestId, path: req?.nextUrl.pathname, err });
-  return problem("internal", `Something went wrong on our side. Quote request id ${requestId} when reporting it.`, {
-    headers,
-  });
 }
 
 function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, where: string): z.output<S> {
