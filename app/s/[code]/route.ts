@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { can } from "@/lib/auth/permissions";
 import { currentUser } from "@/lib/auth/session";
+import { hasControlChars } from "@/lib/http/control-chars";
 import { enterStudy, entryParamsSchema, StudyUnavailable } from "@/lib/participants/entry";
 import { pathOf } from "@/lib/participants/paths";
 import { decodeParticipantToken, encodeParticipantToken, participantCookieName } from "@/lib/participants/token";
@@ -12,7 +13,7 @@ export const dynamic = "force-dynamic";
 export async function GET(req: NextRequest, { params }: { params: Promise<{ code: string }> }) {
   const { code } = await params;
   const parsed = entryParamsSchema.safeParse(Object.fromEntries(req.nextUrl.searchParams.entries()));
-  if (!parsed.success) return NextResponse.redirect(new URL(pathOf(code, { to: "unavailable", reason: "bad_link" }), req.url), 303);
+  if (!parsed.success || hasControlChars(code)) return NextResponse.redirect(new URL(pathOf(code, { to: "unavailable", reason: "bad_link" }), req.url), 303);
   try {
     const user = await currentUser().catch(() => null);
     const { participant } = await enterStudy({
