@@ -14,6 +14,8 @@ const schema = z.object({
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  // true only when a reverse proxy in front sets X-Forwarded-For/-Host/-Proto (lib/http/forwarded.ts)
+  TRUST_PROXY: z.stringbool().default(false),
 });
 
 export type Env = z.infer<typeof schema>;
