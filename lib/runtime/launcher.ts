@@ -6,15 +6,23 @@ import { assertPortFree } from "@/lib/db/embedded";
 import { closePool } from "@/lib/db/pool";
 import { readEnv } from "@/lib/env";
 import { prepareDatabase } from "@/lib/runtime/database";
+import { watchPid } from "@/lib/runtime/watch";
 import { ensureFirstAdmin } from "@/lib/users/bootstrap";
 
-// `npm start`: database (embedded or DATABASE_URL), migrations, first admin, then the web server.
+// `npm start`: database (embedded or DATABASE_URL), migrations, first admin, then the web server,
+// supervised. The launcher lives exactly as long as the service can serve: if the web server
+// dies, or the embedded PostgreSQL does, it stops the other and exits non-zero, so that a process
+// manager (systemd, Docker, pm2) restarts the whole thing. Leftovers of a killed PostgreSQL are
+// recovered at the next start (lib/db/embedded.ts).
 
 export interface LauncherOptions {
   /** starts the web server with the environment it needs (PORT, DATABASE_URL, NEXTAUTH_*) */
   startWeb: (env: NodeJS.ProcessEnv, e: ReturnType<typeof readEnv>) => ChildProcess;
   say: (line: string) => void;
 }
+
+// how long the web server gets to finish its requests before it is killed
+const STOP_GRACE_MS = 10_000;
 
 export async function runLauncher({ startWeb, say }: LauncherOptions): Promise<void> {
   const e = readEnv();
@@ -36,6 +44,11 @@ export async function runLauncher({ startWeb, say }: LauncherOptions): Promise<v
   process.on("SIGINT", () => void shutdown("SIGINT", 0));
   process.on("SIGTERM", () => void shutdown("SIGTERM", 0));
 
+  const postgres = database.embedded?.pid;
+  if (postgres) {
+    watchPid(postgres, () => void shutdown(`the embedded PostgreSQL (pid ${postgres}) died`, 1));
+  }
+
   await ensureFirstAdmin({ email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, print: (l) => console.log(l) });
   await closePool();
 
@@ -53,15 +66,21 @@ export async function runLauncher({ startWeb, say }: LauncherOptions): Promise<v
     return shutdown(`the web server could not start (${(err as Error).message})`, 1);
   }
   say(`serving http://localhost:${e.PORT} (web server pid ${web.pid})`);
-  web.on("exit", (code) => {
-    void shutdown(`the web server exited (code ${code})`, code ?? 1);
+  web.on("exit", (code, signal) => {
+    void shutdown(`the web server exited (${signal ? `killed by ${signal}` : `code ${code}`})`, 1);
   });
 }
 
+// exitCode stays null after death by a signal: signalCode says it died too
+const alive = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
+
 async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  if (!alive(child)) return;
+  const exited = new Promise((r) => child.once("exit", r));
   child.kill("SIGTERM");
-  await new Promise((r) => child.once("exit", r));
+  const timer = setTimeout(() => alive(child) && child.kill("SIGKILL"), STOP_GRACE_MS);
+  await exited;
+  clearTimeout(timer);
 }
 
 // Sessions are signed with this; it survives restarts so users stay signed in. With an external
