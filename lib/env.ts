@@ -1,6 +1,11 @@
 import { z } from "zod";
 
 // Every setting the app reads, validated once. Documented in README "Configuration".
+
+// 'none', or CSP host sources (scheme://host with an optional * label and port) and 'self';
+// nothing that could end the directive (;) or add another
+const SOURCE = String.raw`(?:'self'|https?://(?:\*\.)?[a-z0-9.-]+(?::\d+)?)`;
+const FRAME_SOURCES = new RegExp(String.raw`^(?:'none'|${SOURCE}(?: +${SOURCE})*)$`, "i");
 const schema = z.object({
   DATABASE_URL: z.string().url().optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -14,6 +19,14 @@ const schema = z.object({
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  // true only when a reverse proxy in front sets X-Forwarded-For/-Host/-Proto (lib/http/forwarded.ts)
+  TRUST_PROXY: z.stringbool().default(false),
+  // who may frame participant pages (/s/…): CSP frame-ancestors sources, e.g. MTurk's hosts
+  FRAME_ANCESTORS: z
+    .string()
+    .trim()
+    .regex(FRAME_SOURCES, "use 'none', 'self' or space-separated sources like https://*.mturk.com")
+    .default("'none'"),
 });
 
 export type Env = z.infer<typeof schema>;

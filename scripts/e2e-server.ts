@@ -1,8 +1,7 @@
-// The server Playwright tests run against: a production build on a fresh database of its
-// own, with a known admin. Started by playwright.config.ts (webServer).
-import { spawn, spawnSync } from "node:child_process";
+// The server Playwright tests run against: `npm start` (build when sources changed, then serve)
+// on a fresh database of its own, with a known admin. Started by playwright.config.ts (webServer).
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { buildIsCurrent, recordBuild } from "@/lib/runtime/build-stamp";
 import { closePool } from "@/lib/db/pool";
 import { ensureFirstAdmin } from "@/lib/users/bootstrap";
 import { createMigratedDatabase, dropDatabase, startTestServer } from "../tests/support/test-postgres";
@@ -15,20 +14,17 @@ process.env.DATABASE_URL = url;
 await ensureFirstAdmin({ email: E2E.admin.email, password: E2E.admin.password, print: () => {} });
 await closePool();
 
+// The app is started the way users start it: `npm start`'s launcher (scripts/start.ts), listening
+// on 0.0.0.0 as it does by default, over this run's database.
 const env = {
   ...process.env,
   DATABASE_URL: url,
+  PORT: String(E2E.port),
   NEXTAUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret",
   NEXTAUTH_URL: E2E.baseURL,
   NEXT_TELEMETRY_DISABLED: "1",
 };
-const next = "node_modules/next/dist/bin/next";
-if (!buildIsCurrent()) {
-  const build = spawnSync(process.execPath, [next, "build"], { stdio: "inherit", env });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-  recordBuild();
-}
-const child = spawn(process.execPath, [next, "start", "-p", String(E2E.port)], { stdio: "inherit", env });
+const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { stdio: "inherit", env });
 const stop = async () => {
   child.kill("SIGTERM");
   await new Promise((r) => child.once("exit", r));

@@ -6,13 +6,7 @@ import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
-
-// The message never says whether the email exists.
-const MESSAGES: Record<string, string> = {
-  TooManyAttempts: "Too many failed attempts. Wait 15 minutes, then try again.",
-  CredentialsSignin: "The email or password is not right.",
-  SignInUnavailable: "Sign-in is not available right now. Try again in a minute.",
-};
+import { signInErrorMessage } from "@/lib/auth/sign-in-errors";
 
 export function SignInForm() {
   const router = useRouter();
@@ -31,7 +25,7 @@ export function SignInForm() {
     }).catch(() => null);
     setBusy(false);
     if (!result || result.error) {
-      setError(MESSAGES[result?.error ?? ""] ?? (result ? MESSAGES.CredentialsSignin! : "Could not reach the server. Try again."));
+      setError(result ? signInErrorMessage(result.error ?? "") : "Could not reach the server. Try again.");
       return;
     }
     router.replace("/");

@@ -2,8 +2,10 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
 import { dummyHash, verifyPassword } from "@/lib/auth/password";
-import { THROTTLE, clearFailures, isLocked, recordFailure } from "@/lib/auth/throttle";
+import { tooManyAttempts, UNAVAILABLE } from "@/lib/auth/sign-in-errors";
+import { attemptSucceeded, beginAttempt } from "@/lib/auth/throttle";
 import { db } from "@/lib/db/client";
+import { clientIp } from "@/lib/http/forwarded";
 import { log } from "@/lib/log";
 
 export const credentialsSchema = z.object({
@@ -11,35 +13,24 @@ export const credentialsSchema = z.object({
   password: z.string().min(1).max(1024),
 });
 
-// Thrown from authorize(); next-auth passes the message to the sign-in page as `error`, so these
-// are the only messages it may carry (never a driver's error text).
-export const TOO_MANY_ATTEMPTS = "TooManyAttempts";
-export const UNAVAILABLE = "SignInUnavailable";
-
-function clientIp(headers: Record<string, unknown> | undefined): string {
-  const forwarded = headers?.["x-forwarded-for"];
-  const first = typeof forwarded === "string" ? forwarded.split(",")[0]?.trim() : undefined;
-  return first || "local";
-}
-
+// A failed or refused attempt returns null (wrong credentials) or throws one of the texts in
+// lib/auth/sign-in-errors.ts; the throttle (lib/auth/throttle.ts) is checked before the password.
 async function checkCredentials(raw: unknown, headers: Record<string, unknown> | undefined) {
   const parsed = credentialsSchema.safeParse(raw);
   if (!parsed.success) return null;
   const { email, password } = parsed.data;
-  const emailKey = `email:${email}`;
-  const ipKey = `ip:${clientIp(headers)}`;
-  if (await isLocked([emailKey, ipKey])) throw new Error(TOO_MANY_ATTEMPTS);
+  const ip = clientIp(headers);
+  const gate = await beginAttempt(email, ip);
+  if (!gate.allowed) throw new SignInRefused(tooManyAttempts(gate.retryAfterSeconds));
 
   const user = await db().user.findUnique({ where: { email } });
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
-  if (!user || !ok || !user.active) {
-    await recordFailure(emailKey, THROTTLE.maxPerEmail);
-    await recordFailure(ipKey, THROTTLE.maxPerIp);
-    return null;
-  }
-  await clearFailures(emailKey);
+  if (!user || !ok || !user.active) return null;
+  await attemptSucceeded(email, ip);
   return { id: user.id, email: user.email, name: user.name, role: user.role, tokenVersion: user.tokenVersion };
 }
+
+class SignInRefused extends Error {}
 
 export const authOptions: NextAuthOptions = {
   session: { strategy: "jwt", maxAge: 8 * 60 * 60 },
@@ -52,7 +43,7 @@ export const authOptions: NextAuthOptions = {
         try {
           return await checkCredentials(raw, req?.headers);
         } catch (err) {
-          if (err instanceof Error && err.message === TOO_MANY_ATTEMPTS) throw err;
+          if (err instanceof SignInRefused) throw err;
           log.error("sign-in failed", { err });
           throw new Error(UNAVAILABLE);
         }

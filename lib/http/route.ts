@@ -4,12 +4,17 @@ import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { roleAllows, type Action } from "@/lib/auth/permissions";
 import { currentUser, type SessionUser } from "@/lib/auth/session";
-import { Prisma } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
-import { fromAppError, problem, zodInvalidParams } from "@/lib/http/problem";
-import { log } from "@/lib/log";
+import { AppError } from "@/lib/errors";
+import { checkDeclaredLength, isJson, PUBLIC_MAX_BODY_BYTES, readJsonBody, SIGNED_IN_MAX_BODY_BYTES } from "@/lib/http/body";
+import { controlCharEntries } from "@/lib/http/control-chars";
+import { errorResponse } from "@/lib/http/error-response";
+import { problem, zodInvalidParams } from "@/lib/http/problem";
+import { isCrossOriginWrite } from "@/lib/http/same-origin";
 
-// Every route handler is declared through this: auth → parse → handler, with one error shape.
+export { errorResponse };
+
+// Every route handler is declared through this: edge checks (control characters, same origin,
+// JSON content type, body size) → auth → parse → handler, with one error shape.
 
 type Auth = "public" | "signed-in" | Action;
 
@@ -18,6 +23,13 @@ interface Spec<B extends z.ZodType | undefined, Q extends z.ZodType | undefined,
   body?: B;
   query?: Q;
   params?: P;
+  /**
+   * Largest request body accepted, in bytes. For a declared `body` (JSON) it defaults to 64 KB on
+   * public routes and 1 MB on signed-in ones (lib/http/body.ts); a route that streams its raw
+   * body itself (an upload) sets it so that a declared Content-Length over it is refused before
+   * the handler runs.
+   */
+  maxBodyBytes?: number;
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -32,6 +44,7 @@ export interface Ctx<B, Q, P, U> {
 }
 
 type UserFor<A extends Auth> = A extends "public" ? null : SessionUser;
+type RouteContext = { params?: Promise<Record<string, string | string[]>> };
 
 export function route<
   A extends Auth,
@@ -42,10 +55,23 @@ export function route<
   spec: Spec<B, Q, P> & { auth: A },
   handler: (ctx: Ctx<Out<B>, Out<Q>, Out<P>, UserFor<A>>) => Promise<Response | unknown>,
 ) {
-  return async (req: NextRequest, context: { params?: Promise<Record<string, string | string[]>> }) => {
+  const defaultMax = spec.auth === "public" ? PUBLIC_MAX_BODY_BYTES : SIGNED_IN_MAX_BODY_BYTES;
+  const maxBody = spec.maxBodyBytes ?? (spec.body ? defaultMax : undefined);
+  return async (req: NextRequest, context: RouteContext) => {
     const requestId = randomUUID();
     const headers = { "x-request-id": requestId };
     try {
+      // cheap refusals first, before the session lookup or a byte of the body is read
+      const rawParams = (await context.params) ?? {};
+      refuseControlChars(req, rawParams);
+      if (isCrossOriginWrite(req)) {
+        return problem("forbidden", "Cross-origin requests cannot change anything here.", { headers });
+      }
+      if (spec.body && !isJson(req)) {
+        return problem("unsupported_media_type", "Send the request body as application/json.", { headers });
+      }
+      if (maxBody !== undefined) checkDeclaredLength(req, maxBody);
+
       const user = spec.auth === "public" ? null : await currentUser();
       if (spec.auth !== "public") {
         if (!user) return problem("unauthenticated", "Sign in to use this endpoint.", { headers });
@@ -53,11 +79,11 @@ export function route<
           return problem("forbidden", "Your role does not allow this action.", { headers });
         }
       }
-      const params = spec.params ? parseOrThrow(spec.params, (await context.params) ?? {}, "params") : undefined;
+      const params = spec.params ? parseOrThrow(spec.params, rawParams, "params") : undefined;
       const query = spec.query
         ? parseOrThrow(spec.query, Object.fromEntries(req.nextUrl.searchParams.entries()), "query")
         : undefined;
-      const body = spec.body ? parseOrThrow(spec.body, await readJson(req), "body") : undefined;
+      const body = spec.body ? parseOrThrow(spec.body, await readJsonBody(req, maxBody!), "body") : undefined;
       const result = await handler({ req, requestId, user: user as UserFor<A>, body, query, params } as Ctx<
         Out<B>,
         Out<Q>,
@@ -75,20 +101,13 @@ export function route<
   };
 }
 
-export function errorResponse(err: unknown, requestId: string, req?: NextRequest): Response {
-  const headers = { "x-request-id": requestId };
-  if (err instanceof AppError) {
-    if (err.status >= 500) log.error("request failed", { requestId, path: req?.nextUrl.pathname, err });
-    return fromAppError(err, headers);
+function refuseControlChars(req: NextRequest, params: Record<string, string | string[]>): void {
+  const bad = [...controlCharEntries(Object.entries(params), "params"), ...controlCharEntries(req.nextUrl.searchParams.entries(), "query")];
+  if (bad.length) {
+    throw new AppError("bad_request", "The address contains a control character.", {
+      invalidParams: bad.map((name) => ({ name, reason: "contains a control character" })),
+    });
   }
-  if (err instanceof Prisma.PrismaClientKnownRequestError) {
-    if (err.code === "P2002") return problem("conflict", "This conflicts with an existing record.", { headers });
-    if (err.code === "P2025") return problem("not_found", "The record does not exist.", { headers });
-  }
-  log.error("unhandled error", { requestId, path: req?.nextUrl.pathname, err });
-  return problem("internal", `Something went wrong on our side. Quote request id ${requestId} when reporting it.`, {
-    headers,
-  });
 }
 
 function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, where: string): z.output<S> {
@@ -99,14 +118,4 @@ function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, where: str
     });
   }
   return parsed.data;
-}
-
-async function readJson(req: NextRequest): Promise<unknown> {
-  const text = await req.text();
-  if (!text.trim()) throw new AppError("malformed_json", "The request body is empty; send a JSON object.");
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new AppError("malformed_json", "The request body is not valid JSON.");
-  }
 }

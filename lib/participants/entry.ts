@@ -4,17 +4,27 @@ import { db, Prisma } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import type { Study } from "@/lib/designs";
 import { AppError } from "@/lib/http/errors";
+import { hasControlChars } from "@/lib/http/control-chars";
 import type { UnavailableReason } from "@/lib/participants/paths";
 import { readStudy } from "@/lib/studies/study";
 
-// The URL parameters recruiting platforms append to a study link.
+// The URL parameters recruiting platforms append to a study link. Control characters (a NUL
+// cannot even be stored) make the link invalid.
+const platformValue = (min: number) =>
+  z
+    .string()
+    .trim()
+    .min(min)
+    .max(100)
+    .refine((v) => !hasControlChars(v), "contains a control character")
+    .optional();
 export const entryParamsSchema = z.object({
-  PROLIFIC_PID: z.string().trim().min(1).max(100).optional(),
-  STUDY_ID: z.string().trim().max(100).optional(),
-  SESSION_ID: z.string().trim().max(100).optional(),
-  workerId: z.string().trim().min(1).max(100).optional(),
-  assignmentId: z.string().trim().max(100).optional(),
-  hitId: z.string().trim().max(100).optional(),
+  PROLIFIC_PID: platformValue(1),
+  STUDY_ID: platformValue(0),
+  SESSION_ID: platformValue(0),
+  workerId: platformValue(1),
+  assignmentId: platformValue(0),
+  hitId: platformValue(0),
 });
 export type EntryParams = z.infer<typeof entryParamsSchema>;
 

@@ -4,7 +4,7 @@ import path from "node:path";
 
 // `npm start` builds only when the sources changed since the last build: a fresh clone
 // builds once, a restart does not.
-const SOURCES = ["app", "components", "lib", "prisma", "types", "package-lock.json", "next.config.ts", "postcss.config.mjs"];
+const SOURCES = ["app", "components", "lib", "prisma", "types", "package-lock.json", "next.config.ts", "postcss.config.mjs", "proxy.ts"];
 const STAMP = ".next/sally-build-stamp";
 
 function fingerprint(): string {

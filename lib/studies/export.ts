@@ -1,4 +1,4 @@
-import { stringify } from "csv-stringify/sync";
+import { stringifyCsv as stringify } from "@/lib/csv";
 import { streamRows } from "@/lib/db/stream";
 import { designOf, type Study } from "@/lib/designs";
 

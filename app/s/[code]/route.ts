@@ -1,18 +1,31 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { can } from "@/lib/auth/permissions";
 import { currentUser } from "@/lib/auth/session";
+import { hasControlChars } from "@/lib/http/control-chars";
+import { publicOrigin } from "@/lib/http/forwarded";
 import { enterStudy, entryParamsSchema, StudyUnavailable } from "@/lib/participants/entry";
-import { pathOf } from "@/lib/participants/paths";
+import { pathOf, type Destination } from "@/lib/participants/paths";
 import { decodeParticipantToken, encodeParticipantToken, participantCookieName } from "@/lib/participants/token";
 
 export const dynamic = "force-dynamic";
+
+// A relative redirect: the browser resolves it against the address it used, so a participant
+// who reached the app by a real hostname stays on it (the server may listen on 0.0.0.0).
+function seeOther(code: string, to: Destination): NextResponse {
+  return new NextResponse(null, { status: 303, headers: { location: pathOf(code, to) } });
+}
+
+/** Whether the browser reaches the app over https (then the cookie is Secure). */
+function overHttps(req: NextRequest): boolean {
+  return [req.nextUrl.origin, process.env.NEXTAUTH_URL, publicOrigin(req.headers)].some((o) => o?.startsWith("https:"));
+}
 
 // The shareable study link. Records the platform's URL parameters, resumes or creates the
 // participant, sets their signed cookie and sends them on: consent first, then the task.
 export async function GET(req: NextRequest, { params }: { params: Promise<{ code: string }> }) {
   const { code } = await params;
   const parsed = entryParamsSchema.safeParse(Object.fromEntries(req.nextUrl.searchParams.entries()));
-  if (!parsed.success) return NextResponse.redirect(new URL(pathOf(code, { to: "unavailable", reason: "bad_link" }), req.url), 303);
+  if (!parsed.success || hasControlChars(code)) return seeOther(code, { to: "unavailable", reason: "bad_link" });
   try {
     const user = await currentUser().catch(() => null);
     const { participant } = await enterStudy({
@@ -21,19 +34,17 @@ export async function GET(req: NextRequest, { params }: { params: Promise<{ code
       cookieParticipantId: decodeParticipantToken(req.cookies.get(participantCookieName(code))?.value),
       user: user ? { id: user.id, canAnnotate: can(user, "studies.annotate") } : null,
     });
-    const res = NextResponse.redirect(new URL(pathOf(code, { to: participant.consentedAt ? "task" : "consent" }), req.url), 303);
+    const res = seeOther(code, { to: participant.consentedAt ? "task" : "consent" });
     res.cookies.set(participantCookieName(code), encodeParticipantToken(participant.id), {
       httpOnly: true,
       sameSite: "lax",
-      secure: req.nextUrl.protocol === "https:",
+      secure: overHttps(req),
       path: "/",
       maxAge: 60 * 60 * 24 * 30,
     });
     return res;
   } catch (err) {
-    if (err instanceof StudyUnavailable) {
-      return NextResponse.redirect(new URL(pathOf(code, { to: "unavailable", reason: err.reason }), req.url), 303);
-    }
+    if (err instanceof StudyUnavailable) return seeOther(code, { to: "unavailable", reason: err.reason });
     throw err;
   }
 }

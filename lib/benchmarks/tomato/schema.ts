@@ -1,24 +1,35 @@
 import { z } from "zod";
 
 // One ToMATO record is one 4-option question about one utterance (tomato*.json: a JSON array).
+// Per-field caps, in characters, so that a broken or hostile file (one 10 MB prompt) is refused
+// with its record and field named instead of being stored. Longest fields in the released sample
+// under ../shared/datasets: conversation 5,705, q 620, options 297,
+// big_five (a description) 117, ids and labels 41. The caps leave a wide margin
+// (lib/benchmarks/generic/README.md, "Field caps").
+const CONTEXT_MAX = 200_000;
+const TEXT_MAX = 20_000;
+const LABEL_MAX = 1_000;
+const text = z.string().max(TEXT_MAX);
+const label = z.string().max(LABEL_MAX);
+
 export const tomatoRecord = z
   .object({
-    a0: z.string(),
-    a1: z.string(),
-    a2: z.string(),
-    a3: z.string(),
+    a0: text,
+    a1: text,
+    a2: text,
+    a3: text,
     a_idx: z.number().int(),
-    a_str: z.string(),
-    big_five: z.string().optional(),
-    conversation: z.string(),
+    a_str: text,
+    big_five: text.optional(),
+    conversation: z.string().max(CONTEXT_MAX),
     false_belief: z.boolean().optional(),
-    mental_state: z.string(),
+    mental_state: label,
     order: z.number().int(),
-    q: z.string(),
-    q_id: z.string(),
-    sotopia_agents: z.array(z.string()).optional(),
-    sotopia_environment: z.string().optional(),
-    u_id: z.union([z.string(), z.number()]).optional(),
+    q: text,
+    q_id: label,
+    sotopia_agents: z.array(label).optional(),
+    sotopia_environment: label.optional(),
+    u_id: z.union([label, z.number()]).optional(),
   })
   .superRefine((r, ctx) => {
     if (r.a_idx < 0 || r.a_idx > 3) {

@@ -1,0 +1,40 @@
+import { createServer, type IncomingHttpHeaders, type IncomingMessage } from "node:http";
+import next from "next";
+import { PEER_HEADER } from "@/lib/http/forwarded";
+
+// Sally's production web server: Next.js's own request handler behind a plain Node HTTP server,
+// so that the client's socket address is known to the app. Next.js route handlers cannot see
+// the socket, and `next start` fills X-Forwarded-For from it only when the client sent none,
+// so a client could name any address it liked.
+//
+// Each request gets PEER_HEADER set to its socket address (replacing any value the client
+// sent). Without TRUST_PROXY the X-Forwarded-* headers are dropped as well: Next.js then fills
+// them from the socket, and nothing downstream (next-auth, the app) reads a client's claim.
+
+const FORWARDED = ["x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "forwarded", "x-real-ip"];
+
+export function sanitizeForwardedHeaders(req: Pick<IncomingMessage, "headers" | "socket">, trustProxy: boolean): IncomingHttpHeaders {
+  const headers = req.headers;
+  delete headers[PEER_HEADER];
+  if (!trustProxy) for (const name of FORWARDED) delete headers[name];
+  if (req.socket.remoteAddress) headers[PEER_HEADER] = req.socket.remoteAddress;
+  return headers;
+}
+
+export async function serveWeb(opts: { port: number; hostname: string; trustProxy: boolean }): Promise<void> {
+  const app = next({ dev: false, dir: process.cwd(), hostname: opts.hostname, port: opts.port });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const server = createServer((req, res) => {
+    sanitizeForwardedHeaders(req, opts.trustProxy);
+    void handle(req, res);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port, opts.hostname, resolve);
+  });
+  // finish the requests in flight, then exit, when the launcher asks
+  const stop = () => server.close(() => process.exit(0));
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+}

@@ -1,0 +1,39 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { env } from "@/lib/env";
+import { contentSecurityPolicy, newNonce } from "@/lib/http/csp";
+
+// Security headers for pages: a fresh nonce and Content-Security-Policy per request (Next.js
+// reads the nonce from the request's CSP header and puts it on its scripts), and framing rules.
+// API routes are not matched: a proxy would buffer request bodies (the upload streams), and JSON
+// needs no CSP. Their headers (nosniff, DENY framing) come from next.config.ts.
+export function proxy(request: NextRequest) {
+  const e = env();
+  const participantPage = request.nextUrl.pathname.startsWith("/s/");
+  const frameAncestors = participantPage ? e.FRAME_ANCESTORS : "'none'";
+  const csp = contentSecurityPolicy({
+    nonce: newNonce(),
+    frameAncestors,
+    dev: process.env.NODE_ENV === "development",
+    https: (e.NEXTAUTH_URL ?? "").startsWith("https:"),
+  });
+  const headers = new Headers(request.headers);
+  headers.set("content-security-policy", csp);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set("content-security-policy", csp);
+  // old browsers know only X-Frame-Options; it would also override an allowance in some
+  if (frameAncestors === "'none'") response.headers.set("x-frame-options", "DENY");
+  return response;
+}
+
+export const config = {
+  matcher: [
+    {
+      source: "/((?!api/|_next/static|_next/image|favicon.ico).*)",
+      // prefetches carry no document to protect
+      missing: [
+        { type: "header", key: "next-router-prefetch" },
+        { type: "header", key: "purpose", value: "prefetch" },
+      ],
+    },
+  ],
+};
