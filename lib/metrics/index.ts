@@ -9,6 +9,8 @@ export * from "./fleiss";
 export * from "./krippendorff";
 export * from "./gwet";
 export * from "./dawid-skene";
+export * from "./mace";
+export * from "./digamma";
 export * from "./proportions";
 export * from "./bootstrap";
 export * from "./normal";
