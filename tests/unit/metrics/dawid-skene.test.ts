@@ -119,7 +119,7 @@ function fit(...args: Parameters<typeof dawidSkene>): DawidSkeneModel {
 
 const labelString = (m: DawidSkeneModel) => [...m.labels].map((k) => m.categories[k]).join("");
 
-/** The setting: 111 units, 5 raters of random accuracy 0.35–0.95 on 3 classes, 70% coverage. */
+/** Like the data: 111 units, 5 raters of random accuracy 0.35–0.95 on 3 classes, 70% coverage. */
 function hardCrowd(seed: number) {
   const random = seededRandom(seed);
   const accuracy = Array.from({ length: 5 }, () => 0.35 + 0.6 * random());
