@@ -44,6 +44,15 @@ function code<K>(map: Map<K, number>, list: K[], key: K): number {
   return c;
 }
 
+export interface EncodeOptions {
+  /** "sorted" (default): numbers ascending, then strings. "declared": the declared categories in the order
+   *  given (an ordinal scale such as low,mid,high), then any undeclared label, sorted. */
+  order?: "sorted" | "declared";
+  /** Allow a rater to rate a unit more than once (Dawid & Skene 1979's clinician 1 rated each patient three
+   *  times). Only Dawid–Skene and MACE model repeats; every agreement coefficient assumes one rating. */
+  repeats?: boolean;
+}
+
 /** Streams ratings in one at a time (no per-rating objects kept); `finish()` returns the coded arrays. */
 export class RatingsEncoder {
   private unitCodes = new Map<string, number>();
@@ -56,10 +65,21 @@ export class RatingsEncoder {
   private r = new Int32Array(1024);
   private l = new Int32Array(1024);
   private n = 0;
+  private readonly declared: number;
 
   /** `categories` declares labels up front, so unused categories still count (e.g. for Gwet's AC1). */
-  constructor(categories: readonly Label[] = []) {
+  constructor(
+    categories: readonly Label[] = [],
+    private readonly options: EncodeOptions = {},
+  ) {
     for (const c of categories) code(this.labelCodes, this.labels, c);
+    this.declared = this.labels.length;
+  }
+
+  /** Whether `label` is one of the declared categories. */
+  declares(label: Label): boolean {
+    const c = this.labelCodes.get(label);
+    return c !== undefined && c < this.declared;
   }
 
   get size(): number {
@@ -79,14 +99,25 @@ export class RatingsEncoder {
     const n = this.n;
     const unit = this.u.slice(0, n);
     const rater = this.r.slice(0, n);
-    const order = this.labels.map((_, i) => i).sort((a, b) => compareLabels(this.labels[a]!, this.labels[b]!));
+    const order = this.labels.map((_, i) => i).sort((a, b) => this.compareCodes(a, b));
     const rank = new Int32Array(order.length);
     order.forEach((old, i) => (rank[old] = i));
     const label = new Int32Array(n);
     for (let i = 0; i < n; i++) label[i] = rank[this.l[i]!]!;
     const coded = { units: [...this.units], raters: [...this.raters], categories: order.map((i) => this.labels[i]!), unit, rater, label };
-    checkDuplicates(coded);
+    if (!this.options.repeats) checkDuplicates(coded);
     return coded;
+  }
+
+  /** Declared codes are 0 .. declared − 1, in the order given. */
+  private compareCodes(a: number, b: number): number {
+    if (this.options.order === "declared") {
+      const da = a < this.declared;
+      const db = b < this.declared;
+      if (da && db) return a - b;
+      if (da !== db) return da ? -1 : 1;
+    }
+    return compareLabels(this.labels[a]!, this.labels[b]!);
   }
 
   private grow(): void {
@@ -118,9 +149,9 @@ function checkDuplicates(c: CodedRatings): void {
   }
 }
 
-/** Codes a list of ratings; throws DuplicateRatingError if a rater rated a unit twice. */
-export function encodeRatings(ratings: readonly Rating[], categories: readonly Label[] = []): CodedRatings {
-  const enc = new RatingsEncoder(categories);
+/** Codes a list of ratings; throws DuplicateRatingError if a rater rated a unit twice (unless `repeats`). */
+export function encodeRatings(ratings: readonly Rating[], categories: readonly Label[] = [], options: EncodeOptions = {}): CodedRatings {
+  const enc = new RatingsEncoder(categories, options);
   for (const r of ratings) enc.add(r.unit, r.rater, r.label);
   return enc.finish();
 }

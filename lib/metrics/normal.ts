@@ -70,3 +70,9 @@ export function normalQuantile(p: number): number {
   }
   return x;
 }
+
+/** z with a two-sided `confidence` between ±z (1.959964 for 0.95). */
+export function twoSidedZ(confidence: number): number {
+  if (!(confidence > 0 && confidence < 1)) throw new RangeError(`confidence must be in (0, 1), got ${confidence}`);
+  return normalQuantile(1 - (1 - confidence) / 2);
+}

@@ -1,6 +1,6 @@
 // Proportions: accuracy with a Wilson score interval, the difference of two independent proportions
 // (Newcombe's hybrid score interval), and McNemar's test for paired before/after answers.
-import { erfc, normalQuantile } from "./normal";
+import { erfc, twoSidedZ } from "./normal";
 import { missing, type Result } from "./types";
 
 export type Interval = Result<number, { lower: number; upper: number }>;
@@ -9,12 +9,10 @@ function checkCount(x: number, n: number): void {
   if (!Number.isInteger(x) || !Number.isInteger(n) || x < 0 || x > n) throw new RangeError(`need integers 0 ≤ ${x} ≤ ${n}`);
 }
 
-function zFor(confidence: number): number {
-  if (!(confidence > 0 && confidence < 1)) throw new RangeError(`confidence must be in (0, 1), got ${confidence}`);
-  return normalQuantile(1 - (1 - confidence) / 2);
-}
+const zFor = twoSidedZ;
 
-function wilson(x: number, n: number, z: number): { lower: number; upper: number } {
+/** Wilson (1927) score limits for x/n at normal quantile z. */
+export function wilson(x: number, n: number, z: number): { lower: number; upper: number } {
   const p = x / n;
   const z2 = z * z;
   const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
@@ -51,31 +49,49 @@ export function diffProportions(x1: number, n1: number, x2: number, n2: number, 
 
 export type McNemar = Result<number, { method: "exact" | "chi-square"; statistic: number | null; b: number; c: number }>;
 
-/** Below this many discordant pairs McNemar uses the exact binomial test (a common rule of thumb). */
+/** Below this many discordant pairs the automatic choice is the exact binomial test (a common rule of thumb). */
 export const MCNEMAR_EXACT_BELOW = 25;
 
+export type McNemarMethod = "auto" | "exact" | "chi-square";
+
 /** McNemar (1947) two-sided p-value from the discordant counts b (right→wrong) and c (wrong→right).
- *  b + c < 25: exact, p = min(1, 2 · P(X ≤ min(b, c))), X ~ Binomial(b + c, ½). Otherwise χ² with
- *  Edwards' continuity correction, (|b − c| − 1)² / (b + c) on 1 df, p = erfc(√(χ²/2)). */
-export function mcnemar(b: number, c: number): McNemar {
+ *  Exact: p = min(1, 2 · P(X ≤ min(b, c))), X ~ Binomial(b + c, ½), the conditional binomial test.
+ *  χ²: Edwards' continuity correction, (|b − c| − 1)² / (b + c) on 1 df, p = erfc(√(χ²/2)).
+ *  "auto" (default) is exact below 25 discordant pairs and χ² from there. */
+export function mcnemar(b: number, c: number, method: McNemarMethod = "auto"): McNemar {
   if (!Number.isInteger(b) || !Number.isInteger(c) || b < 0 || c < 0) throw new RangeError("discordant counts must be non-negative integers");
   const n = b + c;
   if (n === 0) return missing("no discordant pairs, so McNemar's test has nothing to test");
-  if (n < MCNEMAR_EXACT_BELOW) {
-    let term = Math.pow(0.5, n); // P(X = 0)
-    let tail = term;
-    for (let i = 1; i <= Math.min(b, c); i++) {
-      term *= (n - i + 1) / i;
-      tail += term;
-    }
-    return { value: Math.min(1, 2 * tail), method: "exact", statistic: null, b, c };
+  if (method === "exact" || (method === "auto" && n < MCNEMAR_EXACT_BELOW)) {
+    return { value: Math.min(1, 2 * binomialLowerTail(Math.min(b, c), n)), method: "exact", statistic: null, b, c };
   }
   const statistic = Math.max(0, Math.abs(b - c) - 1) ** 2 / n;
   return { value: erfc(Math.sqrt(statistic / 2)), method: "chi-square", statistic, b, c };
 }
 
+/** P(X ≤ k) for X ~ Binomial(n, ½). Up to 1000 pairs by plain products (½¹⁰⁰⁰ is still a normal double,
+ *  and small cases come out exact); beyond, in logs so the terms neither underflow nor overflow. */
+function binomialLowerTail(k: number, n: number): number {
+  if (n <= 1000) {
+    let term = Math.pow(0.5, n);
+    let tail = term;
+    for (let i = 1; i <= k; i++) {
+      term *= (n - i + 1) / i;
+      tail += term;
+    }
+    return tail;
+  }
+  let logTerm = -n * Math.LN2;
+  let tail = Math.exp(logTerm);
+  for (let i = 1; i <= k; i++) {
+    logTerm += Math.log((n - i + 1) / i);
+    tail += Math.exp(logTerm);
+  }
+  return tail;
+}
+
 /** McNemar from paired correctness: b = right before and wrong after, c = wrong before and right after. */
-export function mcnemarPaired(before: readonly boolean[], after: readonly boolean[]): McNemar {
+export function mcnemarPaired(before: readonly boolean[], after: readonly boolean[], method: McNemarMethod = "auto"): McNemar {
   if (before.length !== after.length) throw new RangeError("before and after differ in length");
   if (before.length === 0) return missing("no pairs");
   let b = 0;
@@ -84,5 +100,5 @@ export function mcnemarPaired(before: readonly boolean[], after: readonly boolea
     if (x && !after[i]) b++;
     else if (!x && after[i]) c++;
   });
-  return mcnemar(b, c);
+  return mcnemar(b, c, method);
 }

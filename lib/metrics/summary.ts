@@ -21,7 +21,7 @@ export interface AgreementSummary {
   gwetAC1: Result;
   /** Only for exactly two raters. */
   cohenKappa: Result;
-  /** Only for exactly two raters and a non-nominal level. */
+  /** Only for exactly two raters and ordered categories (a non-nominal level, or `ordered`). */
   weightedCohenKappa: { linear: Result; quadratic: Result } | null;
   majority: { withMajority: number; ties: number };
   notes: string[];
@@ -32,7 +32,14 @@ function note(name: string, r: Result): string[] {
   return [r.reason.startsWith(name) ? r.reason : `${name}: ${r.reason}`];
 }
 
-export function agreementSummary(c: CodedRatings, level: AlphaLevel = "nominal"): AgreementSummary {
+export interface SummaryOptions {
+  /** The categories are in scale order (e.g. declared low,mid,high), so weighted κ means something even at
+   *  the nominal level of α. Numeric labels at a non-nominal level are always ordered. */
+  ordered?: boolean;
+}
+
+export function agreementSummary(c: CodedRatings, level: AlphaLevel = "nominal", options: SummaryOptions = {}): AgreementSummary {
+  const ordered = options.ordered === true || level !== "nominal";
   const m = countMatrix(c);
   const vote = majorityVote(m);
   const twoRaters = c.raters.length === 2;
@@ -47,7 +54,7 @@ export function agreementSummary(c: CodedRatings, level: AlphaLevel = "nominal")
     krippendorffAlpha: krippendorffAlpha(m, level),
     gwetAC1: gwetAC1(m),
     cohenKappa: table ? cohenKappa(table) : missing(`needs exactly 2 raters; there are ${c.raters.length}`),
-    weightedCohenKappa: table && level !== "nominal" ? { linear: cohenKappa(table, "linear"), quadratic: cohenKappa(table, "quadratic") } : null,
+    weightedCohenKappa: table && ordered ? { linear: cohenKappa(table, "linear"), quadratic: cohenKappa(table, "quadratic") } : null,
     majority: { withMajority: vote.withMajority, ties: vote.ties },
     notes: [],
   };
@@ -63,5 +70,11 @@ export function agreementSummary(c: CodedRatings, level: AlphaLevel = "nominal")
     ...note("Gwet's AC1", summary.gwetAC1),
     ...note("Cohen's κ", summary.cohenKappa),
   );
+  if (summary.weightedCohenKappa && summary.cohenKappa.value !== null) {
+    // (when plain κ is missing, its note already says why the weighted ones are)
+    summary.notes.push(...note("weighted κ (linear)", summary.weightedCohenKappa.linear), ...note("weighted κ (quadratic)", summary.weightedCohenKappa.quadratic));
+  } else if (ordered && !table) {
+    summary.notes.push(`weighted κ: needs exactly 2 raters; there are ${c.raters.length}`);
+  }
   return summary;
 }

@@ -19,6 +19,30 @@ describe("integer coding and the count matrix", () => {
     expect(encodeRatings([{ unit: "a", rater: "r", label: "yes" }], ["no", "yes"]).categories).toEqual(["no", "yes"]);
   });
 
+  it("keeps declared categories in the declared order when asked, undeclared labels sorted after them", () => {
+    const ratings = [
+      { unit: "a", rater: "r", label: "mid" },
+      { unit: "b", rater: "r", label: "zzz" },
+      { unit: "c", rater: "r", label: "aaa" },
+    ];
+    const coded = encodeRatings(ratings, ["low", "mid", "high"], { order: "declared" });
+    expect(coded.categories).toEqual(["low", "mid", "high", "aaa", "zzz"]);
+    expect([...coded.label]).toEqual([1, 4, 3]);
+    expect(encodeRatings(ratings, ["low", "mid", "high"]).categories).toEqual(["aaa", "high", "low", "mid", "zzz"]);
+    const enc = new RatingsEncoder(["low", "high"]);
+    enc.add("u", "r", "other");
+    expect([enc.declares("low"), enc.declares("other"), enc.declares("none")]).toEqual([true, false, false]);
+  });
+
+  it("accepts repeated ratings of a unit by one rater only when asked (Dawid–Skene models them)", () => {
+    const ratings = [
+      { unit: "u", rater: "r", label: 1 },
+      { unit: "u", rater: "r", label: 2 },
+    ];
+    expect(() => encodeRatings(ratings)).toThrow(DuplicateRatingError);
+    expect(encodeRatings(ratings, [], { repeats: true }).unit.length).toBe(2);
+  });
+
   it("throws DuplicateRatingError naming both ratings when a rater rates a unit twice", () => {
     const enc = new RatingsEncoder();
     enc.add("u1", "r1", "x");

@@ -19,4 +19,12 @@ describe("agreement summary", () => {
     expect(s.weightedCohenKappa?.linear.value).toEqual(expect.any(Number));
     expect(s.cohenKappa.value).toEqual(expect.any(Number));
   });
+
+  it("adds weighted κ at the nominal level only when told the categories are ordered, and explains its absence", () => {
+    const coded = encodeRatings(fromTable({ a: ["lo", "mid", "hi", "hi"], b: ["lo", "hi", "hi", "mid"] }), ["lo", "mid", "hi"], { order: "declared" });
+    expect(agreementSummary(coded).weightedCohenKappa).toBeNull();
+    expect(agreementSummary(coded, "nominal", { ordered: true }).weightedCohenKappa?.quadratic.value).toEqual(expect.any(Number));
+    const three = agreementSummary(encodeRatings(fromTable(KRIPPENDORFF_2011)), "ordinal");
+    expect(three.notes).toContain("weighted κ: needs exactly 2 raters; there are 4");
+  });
 });
