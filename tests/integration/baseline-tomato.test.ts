@@ -7,6 +7,8 @@ import { importDataset } from "@/lib/datasets/import";
 import { importPredictions } from "@/lib/datasets/predictions";
 import { pool } from "@/lib/db/pool";
 import type { BaselineResults } from "@/lib/designs";
+import { parse } from "csv-parse/sync";
+import { scoredCsv } from "@/lib/studies/export";
 import { studyReport } from "@/lib/studies/report";
 import { changeStudyState, createStudy, parseSpec } from "@/lib/studies/service";
 import { readStudy } from "@/lib/studies/study";
@@ -153,6 +155,13 @@ describe("a ToMATO human baseline over the participant API (15 strata, k = 2, se
     expect(m.mcnemarP).toBeCloseTo(exactMcNemar(12, 6), 10);
     expect(m.diffCi95![0]).toBeLessThan(0.2);
     expect(m.diffCi95![1]).toBeGreaterThan(0.2);
+    // every figure follows from the scored-responses export: 24 of 30 valid answers right
+    let csv = "";
+    for await (const chunk of scoredCsv(study)) csv += chunk;
+    const scored = parse(csv, { columns: true }) as Record<string, string>[];
+    expect(scored).toHaveLength(30);
+    expect(scored.filter((r) => r.valid === "true" && r.correct === "true")).toHaveLength(24);
+    expect(Object.keys(scored[0]!)).toEqual(expect.arrayContaining(["participant", "question_id", "tags", "kind", "answer_raw", "answer_normalized", "correct", "ms"]));
     // the Wilson interval of 24 of 30
     const [lo, hi] = report.byType[0]!.ci95!;
     expect(lo).toBeCloseTo(0.6268, 3);

@@ -45,7 +45,8 @@ export interface NextBody {
 }
 
 export class HttpParticipant {
-  private cookie = "";
+  /** the participant cookie as the browser holds it */
+  cookie = "";
   /** everything this participant was sent, for leak checks */
   readonly received: string[] = [];
 
