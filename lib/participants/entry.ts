@@ -26,6 +26,13 @@ export const entryParamsSchema = z.object({
   workerId: platformValue(1),
   assignmentId: platformValue(0),
   hitId: platformValue(0),
+  // MTurk's ExternalQuestion: where the finished assignment is posted back (only MTurk's own hosts)
+  turkSubmitTo: z
+    .string()
+    .trim()
+    .max(200)
+    .refine((v) => /^https:\/\/(www\.mturk\.com|workersandbox\.mturk\.com)\/?$/.test(v), "not an MTurk submit address")
+    .optional(),
 });
 export type EntryParams = z.infer<typeof entryParamsSchema>;
 
@@ -58,7 +65,7 @@ function external(params: EntryParams): { source: string; id: string; meta: Reco
     return { source: "prolific", id: params.PROLIFIC_PID, meta: pickDefined({ STUDY_ID: params.STUDY_ID, SESSION_ID: params.SESSION_ID }) };
   }
   if (params.workerId) {
-    return { source: "mturk", id: params.workerId, meta: pickDefined({ assignmentId: params.assignmentId, hitId: params.hitId }) };
+    return { source: "mturk", id: params.workerId, meta: pickDefined({ assignmentId: params.assignmentId, hitId: params.hitId, turkSubmitTo: params.turkSubmitTo }) };
   }
   return null;
 }
