@@ -27,6 +27,8 @@ export interface ProbeRow {
 export interface ProbeState {
   status: string;
   consented: boolean;
+  /** passed the qualification of a linked study (same external id or account) */
+  qualifiedElsewhere: boolean;
   qualifiedAt: Date | null;
   done: number;
   held: boolean;
@@ -37,16 +39,18 @@ export function usesProbes(settings: StudySettings): boolean {
   return Boolean(settings.qualification || settings.training || settings.attention || settings.gold);
 }
 
-export async function probeState(studyId: string, participantId: string): Promise<ProbeState | null> {
+export async function probeState(studyId: string, participantId: string, sharedWith: string[] = []): Promise<ProbeState | null> {
   const { rows } = await pool().query<ProbeState>(
     `SELECT p.status, p."qualifiedAt", p."consentedAt" IS NOT NULL AS consented,
+            EXISTS (SELECT 1 FROM "Participant" o WHERE o."studyId" = ANY($3::uuid[]) AND o."qualifiedAt" IS NOT NULL
+                    AND ((o."externalSource" = p."externalSource" AND o."externalId" = p."externalId") OR o."userId" = p."userId")) AS "qualifiedElsewhere",
             (SELECT count(*)::int FROM "Assignment" a WHERE a."participantId" = p.id AND a.status = 'submitted') AS done,
             EXISTS (SELECT 1 FROM "Assignment" a WHERE a."participantId" = p.id AND a.status = 'live' AND a."expiresAt" > now()) AS held,
             coalesce((SELECT jsonb_agg(jsonb_build_object('id', x.id, 'phase', x.phase, 'attempt', x.attempt, 'questionId', x."questionId",
                         'attentionItem', x."attentionItem", 'answeredAt', x."answeredAt", 'correct', x.correct) ORDER BY x."servedAt")
                       FROM "Probe" x WHERE x."participantId" = p.id), '[]') AS probes
      FROM "Participant" p WHERE p.id = $1 AND p."studyId" = $2`,
-    [participantId, studyId],
+    [participantId, studyId, sharedWith],
   );
   return rows[0] ?? null;
 }

@@ -59,8 +59,13 @@ function stoppedResult(study: Study, status: string, progress: Progress): NextRe
 
 /** A quality item due before the next task unit, or the open one after a refresh. */
 async function nextProbe(study: Study, units: number, participantId: string): Promise<NextResult | null> {
-  const state = await probeState(study.id, participantId);
+  const state = await probeState(study.id, participantId, study.settings.qualification?.sharedWith ?? []);
   if (!state) throw new AppError("unauthenticated", "Open the study through its link first.");
+  if (!state.qualifiedAt && state.qualifiedElsewhere) {
+    // passed a linked study's test: this one's is skipped
+    await pool().query(`UPDATE "Participant" SET "qualifiedAt" = now() WHERE id = $1 AND "qualifiedAt" IS NULL`, [participantId]);
+    state.qualifiedAt = new Date();
+  }
   if (!state.consented) throw new AppError("conflict", "Read the instructions and give consent first.", { extra: { reason: "consent_required" } });
   const p = progress(study, units, state.done);
   if (state.status !== "active") return stoppedResult(study, state.status, p);

@@ -175,3 +175,18 @@ describe("crowd quality control over the participant API", () => {
     expect(rows[0]!.n).toBe(0);
   });
 });
+
+describe("shared qualification", () => {
+  it("whoever passed study A's test skips study B's when B names A", async () => {
+    const a = await setUp({ attention: null, gold: null, exclusion: null });
+    const passer = await joined(a.created.code, { PROLIFIC_PID: "passer" });
+    const first = await answer(passer, a.items, () => true);
+    expect(first.seen.filter((u) => u!.phase === "qualification")).toHaveLength(2);
+    const b = await setUp({ attention: null, gold: null, exclusion: null, qualification: { filter: { role: ["qual"] }, k: 2, passThreshold: 1, attempts: 2, sharedWith: [a.created.id] } });
+    const again = await joined(b.created.code, { PROLIFIC_PID: "passer" });
+    const unit = (await again.next()).body.unit!;
+    expect(unit.phase).toBe("task");
+    const stranger = await joined(b.created.code, { PROLIFIC_PID: "stranger" });
+    expect((await stranger.next()).body.unit!.phase).toBe("qualification");
+  });
+});
