@@ -90,7 +90,7 @@ export async function importDataset(input: ImportInput): Promise<ImportSummary> 
         // Parsing runs in microtasks and would hold the event loop for a whole read chunk; give it a
         // turn every few ms so PostgreSQL's replies (the next COPY can start, the socket drained) are
         // seen at once, and a server keeps answering other requests during a long import.
-        if (!process.env.NOYIELD && performance.now() - turn > YIELD_MS) {
+        if (performance.now() - turn > YIELD_MS) {
           await nextTurn();
           turn = performance.now();
         }
