@@ -8,7 +8,7 @@ import { BinaryCopyEncoder, copyBinary } from "@/lib/db/copy";
 // the import's transaction. Contexts are deduplicated within the dataset by the hash of their
 // content. One batch is written while the next is parsed: PostgreSQL and the parser work at the
 // same time, and at most two batches are held in memory.
-const BATCH_BYTES = 8 << 20;
+const BATCH_BYTES = 4 << 20;
 
 const RECORD_COLUMNS = ["datasetId", "index", "sourceId", "raw"] as const;
 const CONTEXT_COLUMNS = ["id", "datasetId", "contentHash", "kind", "title", "defaultView", "views"] as const;
