@@ -1,3 +1,4 @@
+import type pg from "pg";
 import { describe, expect, it } from "vitest";
 import { BinaryCopyEncoder, copyBinary } from "@/lib/db/copy";
 import { pool } from "@/lib/db/pool";
@@ -5,7 +6,7 @@ import { pool } from "@/lib/db/pool";
 // The binary COPY encoder against a real PostgreSQL: every type the importer sends comes back as written.
 const COLUMNS = ["id", "n", "label", "kind", "doc", "maybe"] as const;
 
-async function withTable<T>(fn: (client: Awaited<ReturnType<ReturnType<typeof pool>["connect"]>>) => Promise<T>): Promise<T> {
+async function withTable<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool().connect();
   try {
     await client.query(`CREATE TEMP TABLE copy_probe (id uuid, n int4, label text, kind "QuestionKind", doc jsonb, maybe jsonb)`);
