@@ -1,4 +1,4 @@
-// `npm run bench:import [-- --runs 3 --tomato 100000 --generic 1000000 --only fantom,tomato,generic --warm]`:
+// `npm run bench:import [-- --runs 3 --tomato 100000 --generic 1000000 --only fantom,tomato,generic]`:
 // builds synthetic files in the real formats from the shared samples (FANToM at full size; ToMATO
 // with --tomato questions; Sally's generic JSON Lines with --generic questions and short contexts),
 // imports each --runs times, every time into a fresh database in its own child process (so peak RSS
@@ -27,7 +27,6 @@ const Args = z.object({
     .default(NAMES.join(","))
     .transform((s) => s.split(",").map((n) => z.enum(NAMES).parse(n.trim()))),
   child: z.boolean().default(false),
-  warm: z.boolean().default(false),
 });
 
 type Rec = Record<string, unknown>;
@@ -121,10 +120,9 @@ function makeGeneric(file: string, questions: number): Promise<void> {
   return writeLines(file, lines());
 }
 
-async function child(file: string, benchmark: string, warm: boolean): Promise<void> {
-  if (warm) await importDataset({ file, benchmark: benchmark as "auto", ownerId: null });
+async function child(file: string, benchmark: string): Promise<void> {
   const t0 = performance.now();
-  const summary = await importDataset({ file, benchmark: benchmark as "auto", ownerId: null, asNewVersion: warm });
+  const summary = await importDataset({ file, benchmark: benchmark as "auto", ownerId: null });
   const seconds = (performance.now() - t0) / 1000;
   await closePool();
   const rss = process.resourceUsage().maxRSS / 1024;
@@ -142,17 +140,10 @@ interface Run {
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: {
-      runs: { type: "string" },
-      tomato: { type: "string" },
-      generic: { type: "string" },
-      only: { type: "string" },
-      child: { type: "boolean" },
-      warm: { type: "boolean" },
-    },
+    options: { runs: { type: "string" }, tomato: { type: "string" }, generic: { type: "string" }, only: { type: "string" }, child: { type: "boolean" } },
   });
   const args = Args.parse(values);
-  if (args.child) return child(positionals[0]!, positionals[1]!, args.warm);
+  if (args.child) return child(positionals[0]!, positionals[1]!);
   if (!existsSync(SHARED)) throw new Error(`${SHARED} is absent: the benchmark builds its files from the shared samples`);
   mkdirSync(OUT, { recursive: true });
   const files = {
@@ -170,7 +161,7 @@ async function main(): Promise<void> {
     for (let i = 0; i < args.runs; i++) {
       const db = `sally_bench_${randomBytes(4).toString("hex")}`;
       const url = await createMigratedDatabase(server.adminUrl, db);
-      const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-import.ts", "--child", ...(args.warm ? ["--warm"] : []), f.file, f.benchmark], {
+      const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-import.ts", "--child", f.file, f.benchmark], {
         env: { ...process.env, DATABASE_URL: url },
         encoding: "utf8",
       });
@@ -184,13 +175,13 @@ async function main(): Promise<void> {
     results.push({ name, fileMB, records, contexts, questions, seconds, questionsPerSec: Math.round(questions / seconds), maxRssMB: median(runs.map((r) => r.maxRssMB)), runs });
   }
   await server.stop();
-  console.log(`\nmedians of ${args.runs} run(s), each in a fresh database${args.warm ? ", after one untimed import in the same process" : ""}`);
+  console.log(`\nmedians of ${args.runs} run(s), each in a fresh database`);
   console.log("file        file MB   records   contexts   questions   seconds   questions/s   peak RSS MB");
   for (const r of results) {
     const cells = [r.fileMB, r.records, r.contexts, r.questions, r.seconds.toFixed(2), r.questionsPerSec, r.maxRssMB.toFixed(0)];
     console.log(r.name.padEnd(10) + cells.map((c, i) => String(c).padStart([9, 10, 11, 12, 10, 14, 14][i]!)).join(""));
   }
-  console.log(JSON.stringify({ node: process.version, warm: args.warm, results }));
+  console.log(JSON.stringify({ node: process.version, results }));
 }
 
 main().catch((err) => {
