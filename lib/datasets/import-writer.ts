@@ -107,6 +107,14 @@ export class ImportWriter {
     await this.inFlight;
   }
 
+  /**
+   * Waits for the batch being written, ignoring its outcome. The transaction must not end (nor its
+   * connection go back to the pool) while a COPY of ours may still be sent on it.
+   */
+  async settled(): Promise<void> {
+    await this.inFlight.catch(() => {});
+  }
+
   private count(kind: QuestionKind, main: TagValue | undefined): void {
     this.questionCount++;
     this.byKind[kind] = (this.byKind[kind] ?? 0) + 1;

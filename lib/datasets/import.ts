@@ -86,23 +86,29 @@ export async function importDataset(input: ImportInput): Promise<ImportSummary> 
       let records = 0;
       let layout = null;
       let turn = performance.now();
-      for (;;) {
-        // Parsing runs in microtasks and would hold the event loop for a whole read chunk; give it a
-        // turn every few ms so PostgreSQL's replies (the next COPY can start, the socket drained) are
-        // seen at once, and a server keeps answering other requests during a long import.
-        if (performance.now() - turn > YIELD_MS) {
-          await nextTurn();
-          turn = performance.now();
+      try {
+        for (;;) {
+          // Parsing runs in microtasks and would hold the event loop for a whole read chunk; give it a
+          // turn every few ms so PostgreSQL's replies (the next COPY can start, the socket drained) are
+          // seen at once, and a server keeps answering other requests during a long import.
+          if (performance.now() - turn > YIELD_MS) {
+            await nextTurn();
+            turn = performance.now();
+          }
+          const next = await pipeline.next();
+          if (next.done) {
+            layout = next.value;
+            break;
+          }
+          records++;
+          if (next.value.type === "issue") issues.add(next.value.issue);
+          else if (issues.total === 0) await writer.add(next.value.raw.index, next.value.raw.raw, next.value.parsed);
+          if (records % 1000 === 0) input.onProgress?.({ bytes, total: size, records });
         }
-        const next = await pipeline.next();
-        if (next.done) {
-          layout = next.value;
-          break;
-        }
-        records++;
-        if (next.value.type === "issue") issues.add(next.value.issue);
-        else if (issues.total === 0) await writer.add(next.value.raw.index, next.value.raw.raw, next.value.parsed);
-        if (records % 1000 === 0) input.onProgress?.({ bytes, total: size, records });
+      } finally {
+        // A refusal or a read error can come while a batch is still being written: the transaction
+        // must not roll back (and its connection go back to the pool) under a COPY of ours.
+        await writer.settled();
       }
       if (issues.total > 0 || !layout) {
         const { first, total } = issues.summary();

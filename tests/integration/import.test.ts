@@ -1,6 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { exportDataset } from "@/lib/datasets/export";
 import { importDataset, ImportRejected } from "@/lib/datasets/import";
@@ -201,5 +202,29 @@ describe("files larger than one COPY batch", () => {
     expect(err.total).toBe(1);
     expect(err.issues[0]).toMatchObject({ record: ITEMS - 1, line: ITEMS, path: "questions.1.kind" });
     expect(await rowCounts()).toEqual(before);
+  });
+
+  it("a refused file's transaction ends after its last COPY: nothing more is sent on the connection after ROLLBACK", async () => {
+    // Timing decides whether a batch is still being written when the refusal comes (it usually is
+    // with the corrupt record last); whenever it is, no COPY may follow the ROLLBACK.
+    const lines = Array.from({ length: ITEMS }, (_, i) => item(i + 2 * ITEMS));
+    lines[ITEMS - 1] = lines[ITEMS - 1]!.replace('"answer":0', '"answer":9');
+    const file = await write("big-refused", lines);
+    const sent: string[] = [];
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const q = args[0] as string | { text?: string };
+      sent.push(typeof q === "string" ? q : (q.text ?? ""));
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    try {
+      await expect(importDataset({ file, benchmark: "generic", ownerId: null })).rejects.toBeInstanceOf(ImportRejected);
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+    const rollback = sent.lastIndexOf("ROLLBACK");
+    expect(rollback).toBeGreaterThan(0);
+    expect(sent.slice(0, rollback).some((s) => s.startsWith("COPY"))).toBe(true);
+    expect(sent.slice(rollback + 1).filter((s) => s.startsWith("COPY"))).toEqual([]);
   });
 });
