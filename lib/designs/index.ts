@@ -1,11 +1,13 @@
 import { AppError } from "@/lib/http/errors";
 import type { Design } from "@/lib/designs/types";
 import { validation } from "@/lib/designs/validation/design";
+import { checklist } from "@/lib/designs/checklist/design";
 
 // The registry: a new design is a folder under lib/designs/ plus one line here. Nothing outside
 // a design's folder imports from it; everything goes through this module and its types.
 const DESIGNS = {
   validation,
+  checklist,
 } as const;
 
 export type DesignKind = keyof typeof DESIGNS;
