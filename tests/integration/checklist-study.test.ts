@@ -79,6 +79,7 @@ const PASSED = { "script_answer.answerable": [3, 1, 2], "script_answer.answer_co
 
 type ChecklistResults = DesignResults & {
   units: VoteUnit[];
+  queue: NonNullable<DesignResults["queue"]>;
   criteria: { key: string; decided: number; passed: number; failed: number; ties: number; passRate: number | null; ci95: [number, number] | null; cohenKappa: number | null; notes: string[] }[];
   failing: { unitId: string; criteria: string[]; questions: { sourceId: string; recordIndex: number }[] }[];
 };
