@@ -2,6 +2,7 @@ import { agreementCommand } from "@/lib/cli/agreement";
 import { datasetsCommand } from "@/lib/cli/datasets";
 import { exportCommand } from "@/lib/cli/export";
 import { importCommand } from "@/lib/cli/import";
+import { importMetricsCommand } from "@/lib/cli/import-metrics";
 import { importPredictionsCommand } from "@/lib/cli/import-predictions";
 
 // The CLI's command table. Each command parses its own arguments with zod and returns an exit code.
@@ -16,4 +17,5 @@ export const commands: Record<string, Command> = {
   datasets: datasetsCommand,
   export: exportCommand,
   "import-predictions": importPredictionsCommand,
+  "import-metrics": importMetricsCommand,
 };
