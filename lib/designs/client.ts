@@ -1,3 +1,4 @@
+import { baselineDescriptor } from "@/lib/designs/baseline/descriptor";
 import type { DesignDescriptor } from "@/lib/designs/types";
 import { validationDescriptor } from "@/lib/designs/validation/descriptor";
 import { checklistDescriptor } from "@/lib/designs/checklist/descriptor";
@@ -7,6 +8,7 @@ import { ratingDescriptor } from "@/lib/designs/rating/descriptor";
 // code. A new design adds one line here beside its line in lib/designs/index.ts.
 const DESCRIPTORS = {
   validation: validationDescriptor,
+  baseline: baselineDescriptor,
   checklist: checklistDescriptor,
   rating: ratingDescriptor,
 } as const;

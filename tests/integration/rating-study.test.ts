@@ -18,6 +18,7 @@ import { designOf, type Study } from "@/lib/designs";
 import { bootstrapMean } from "@/lib/metrics";
 import { enterStudy } from "@/lib/participants/entry";
 import { encodeParticipantToken, participantCookieName } from "@/lib/participants/token";
+import { studyReport } from "@/lib/studies/report";
 import { studyResults } from "@/lib/studies/results";
 import { changeStudyState, createStudy, parseSpec } from "@/lib/studies/service";
 import { readStudy } from "@/lib/studies/study";
@@ -164,7 +165,8 @@ describe("a CharToM-QA rating study (3 imported models, 2 annotator accounts)", 
     }
 
     const results = await studyResults(study);
-    const report = await designOf(study.design).report({ client: pool(), study }, results);
+    // what `sally report --study <id> --json` prints
+    const report = (await studyReport(study)) as Record<string, unknown>;
     expect(results.progress).toMatchObject({ units: 9, complete: 9, responses: 18, participants: 2 });
 
     // mean human score per model, over its answers' mean ratings, with the percentile bootstrap of lib/metrics

@@ -53,7 +53,7 @@ export const checklist: Design<ChecklistConfig, ChecklistResults> = {
     if (!parsed.success) {
       throw new AppError("invalid_input", "Some criteria are not answered, or an answer is not allowed.", { invalidParams: zodInvalidParams(parsed.error, "payload") });
     }
-    return parsed.data;
+    return { payload: parsed.data };
   },
 
   adjudicable: async (ctx) => criteriaOf(ctx.study.config).map(wireCheck),

@@ -61,7 +61,7 @@ export const rating: Design<RatingConfig, RatingResults> = {
   async validate(ctx, payload) {
     const parsed = ratingResponseSchema(ctx.study.config).safeParse(payload);
     if (!parsed.success) throw new AppError("invalid_input", "The score is missing or not on the scale.", { invalidParams: zodInvalidParams(parsed.error, "payload") });
-    return parsed.data;
+    return { payload: parsed.data };
   },
 
   results: async (ctx) => computeRatingResults(ctx.study, await loadRatingData(ctx)),
