@@ -6,6 +6,7 @@ import type { Study } from "@/lib/designs";
 import { AppError } from "@/lib/http/errors";
 import { hasControlChars } from "@/lib/http/control-chars";
 import type { UnavailableReason } from "@/lib/participants/paths";
+import { membershipAtEntry } from "@/lib/participants/membership";
 import { readStudy } from "@/lib/studies/study";
 
 // The URL parameters recruiting platforms append to a study link. Control characters (a NUL
@@ -69,6 +70,8 @@ function external(params: EntryParams): { source: string; id: string; meta: Reco
 export async function enterStudy(opts: {
   publicCode: string;
   params: EntryParams;
+  /** every URL parameter as given (a study may read its group from one) */
+  query?: Record<string, string>;
   cookieParticipantId: string | null;
   user: { id: string; canAnnotate: boolean } | null;
 }) {
@@ -91,6 +94,8 @@ export async function enterStudy(opts: {
   const existing = where ? await prisma.participant.findFirst({ where }) : null;
   if (existing) return { study, participant: existing };
   if (await tookPartElsewhere(study.settings.excludeParticipantsOf, ext, userId)) throw new StudyUnavailable("not_eligible");
+  const membership = membershipAtEntry(study.settings.groups, opts.query ?? {}, ext?.id ?? null);
+  if (!membership) throw new StudyUnavailable("screened_out");
 
   for (let attempt = 0; ; attempt++) {
     try {
@@ -102,6 +107,8 @@ export async function enterStudy(opts: {
           externalSource: ext?.source ?? null,
           externalId: ext?.id ?? null,
           externalMeta: ext?.meta ?? {},
+          group: membership.group,
+          groupValues: membership.groupValues,
         },
       });
       return { study, participant };
