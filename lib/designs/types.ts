@@ -91,6 +91,8 @@ export interface Check {
   help?: string;
   /** a comment is asked with this check: required or optional */
   comment?: "required" | "optional";
+  /** answer-key rows: the index of the question's option this check is about (show it with that option) */
+  optionIndex?: number;
   /** the heading the check is listed under (a checklist's title) */
   section?: string;
 }
@@ -196,6 +198,8 @@ export interface UnitDecision {
   checks: Record<string, CheckTally>;
   /** questions of the unit judged invalid */
   rejectedQuestions: string[];
+  /** why each of them was (the check that decided: "answer_key", "broken", "llm_judge") */
+  questionReasons?: Record<string, string>;
   label: string | null;
 }
 
