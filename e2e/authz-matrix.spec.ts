@@ -100,10 +100,13 @@ const MATRIX: Record<EndpointKey, Row> = {
   // 404: the Prolific webhook is not configured on the test server (and a call is never signed here)
   "POST /api/webhooks/prolific/[code]":             [404,     404,        404,     404,   404,   404,   404],
   "GET /api/studies/[id]/quality":                  [401,     401,        403,     200,   404,   404,   200],
+  "GET /api/studies/[id]/groups":                   [401,     401,        403,     200,   404,   404,   200],
   // 404: the participant id names nobody in the study (a harmless probe)
   "POST /api/studies/[id]/participants/[participantId]/exclusion": [401, 401, 403,    404,   404,   404,   404],
   // the participant stops: nothing leased, nothing done, so their outcome is "returned"
   "POST /api/s/[code]/stop":                        [401,     200,        401,     401,   401,   401,   401],
+  // 409: this study asks no screener
+  "POST /api/s/[code]/screener":                    [401,     409,        401,     401,   401,   401,   401],
 };
 
 interface Fixtures {
@@ -183,6 +186,7 @@ async function arrange(admin: APIRequestContext): Promise<Fixtures> {
       "POST /api/datasets/[id]/tags": { body: { csv: `questionId,tag,value\n${randomUUID()},probe,true\n` } },
       "POST /api/webhooks/prolific/[code]": { body: { event_type: "submission.status.change" } },
       "POST /api/s/[code]/return": { body: { assignmentId: randomUUID() } },
+      "POST /api/s/[code]/screener": { body: { values: [] } },
       "POST /api/s/[code]/submit": { body: { assignmentId: randomUUID(), idempotencyKey: randomUUID(), payload: {} } },
     },
     // the dataset's name, and gold answers that are not words of their conversation
