@@ -27,6 +27,8 @@ export interface ImportInput {
   versionLabel?: string;
   asNewVersion?: boolean;
   ownerId: string | null;
+  /** who asks, for the duplicate message: the web form names its checkbox and only datasets the user may see */
+  via?: { kind: "web"; seesAll: boolean } | { kind: "cli" };
   onProgress?: (p: { bytes: number; total: number; records: number }) => void;
 }
 
@@ -59,7 +61,7 @@ export async function importDataset(input: ImportInput): Promise<ImportSummary> 
 
   const contentHash = await sha256File(input.file);
   // a quick refusal before any parsing; the authoritative check runs under the lock below
-  await latestVersion(pool(), contentHash, input.asNewVersion);
+  await latestVersion(pool(), contentHash, input);
 
   const adapter = getAdapter(resolved.benchmark);
   const name = input.name?.trim() || path.basename(fileName).replace(/\.(json|jsonl|csv|parquet)(\.sample)?$/i, "");
@@ -68,7 +70,7 @@ export async function importDataset(input: ImportInput): Promise<ImportSummary> 
     return await withTransaction(async (client) => {
       // Imports of the same bytes take turns, so each sees the others' versions.
       await client.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [contentHash]);
-      const earlier = await latestVersion(client, contentHash, input.asNewVersion);
+      const earlier = await latestVersion(client, contentHash, input);
       const ids = new IdSequence();
       const datasetIdBytes = ids.next();
       const datasetId = uuidText(datasetIdBytes);
@@ -148,17 +150,21 @@ export async function importDataset(input: ImportInput): Promise<ImportSummary> 
 }
 
 /** The newest dataset holding these exact bytes; refuses a duplicate unless a new version is asked for. */
-async function latestVersion(db: Pick<pg.Pool, "query">, contentHash: string, asNewVersion?: boolean) {
-  const { rows } = await db.query<{ name: string; id: string; hashVersion: number }>(
-    `SELECT id, name, "hashVersion" FROM "Dataset" WHERE "contentHash" = $1 ORDER BY "hashVersion" DESC LIMIT 1`,
-    [contentHash],
+async function latestVersion(db: Pick<pg.Pool, "query">, contentHash: string, input: Pick<ImportInput, "asNewVersion" | "ownerId" | "via">) {
+  const { rows } = await db.query<{ name: string; id: string; hashVersion: number; visible: boolean }>(
+    `SELECT d.id, d.name, d."hashVersion",
+            (d."ownerId" = $2 OR d."sharedWithAll" OR EXISTS (SELECT 1 FROM "DatasetShare" s WHERE s."datasetId" = d.id AND s."userId" = $2)) AS visible
+     FROM "Dataset" d WHERE d."contentHash" = $1 ORDER BY d."hashVersion" DESC LIMIT 1`,
+    [contentHash, input.ownerId],
   );
   const earlier = rows[0];
-  if (earlier && !asNewVersion) {
-    throw new ImportRejected(
-      "conflict",
-      `This file was already imported as "${earlier.name}" (${earlier.id}). Import it as a new version to keep both (--as-new-version).`,
-    );
-  }
+  if (earlier && !input.asNewVersion) throw new ImportRejected("conflict", duplicateMessage(earlier, input.via ?? { kind: "cli" }));
   return earlier;
+}
+
+/** Said in the words of the interface that asked, naming only a dataset the person may see. */
+function duplicateMessage(earlier: { name: string; id: string; visible: boolean }, via: NonNullable<ImportInput["via"]>): string {
+  if (via.kind === "cli") return `This file was already imported as "${earlier.name}" (${earlier.id}). Import it as a new version to keep both (--as-new-version).`;
+  if (via.seesAll || earlier.visible) return `This file was already imported as "${earlier.name}". To keep both, tick "Import as a new version" and import again.`;
+  return `This file is already in Sally, in a dataset you cannot see. Tick "Import as a new version" to import your own copy, or ask its owner to share theirs.`;
 }

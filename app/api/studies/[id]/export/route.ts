@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { exportDataset } from "@/lib/datasets/export";
 import { pool } from "@/lib/db/pool";
 import { designOf } from "@/lib/designs";
 import { downloadResponse } from "@/lib/http/stream";
@@ -7,7 +6,8 @@ import { AppError } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
 import { bonusCsv } from "@/lib/studies/bonus";
 import { responsesCsv, responsesJsonl, scoredCsv } from "@/lib/studies/export";
-import { studyManifest, validatedSelection } from "@/lib/studies/manifest";
+import { studyManifest } from "@/lib/studies/manifest";
+import { validatedExport } from "@/lib/studies/validated-export";
 import { getStudyFor } from "@/lib/studies/service";
 
 const params = z.object({ id: z.string().uuid() });
@@ -19,10 +19,7 @@ export const GET = route({ auth: "studies.read", params, query }, async ({ user,
   const base = `${study.name}-${study.publicCode}`;
   switch (query.format) {
     case "validated": {
-      // the dataset in its own format, minus every record the study's rule dropped
-      const selection = await validatedSelection(study);
-      if (!selection) throw new AppError("not_found", "This study's design does not decide which items to keep.");
-      const file = await exportDataset({ datasetId: study.datasetId, format: "source", recordIndexes: selection.kept, suffix: `-validated-${study.publicCode}` });
+      const file = await validatedExport(study);
       return downloadResponse(file.chunks, file.filename, file.contentType);
     }
     case "responses-csv":
