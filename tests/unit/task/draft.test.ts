@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clearDraft, draftKey, draftsOf, fitAnswers, loadDraft, newDraft, randomKey, saveDraft, type DraftStorage } from "@/components/task/draft";
+import { clearDraft, draftKey, draftsOf, loadDraft, newDraft, randomKey, saveDraft, type DraftStorage } from "@/components/task/draft";
+import { fitGiven, itemsOf } from "@/components/task/items";
 
 class MemoryStorage implements DraftStorage {
   private items = new Map<string, string>();
@@ -72,10 +73,11 @@ describe("draft storage", () => {
 
   it("keeps only answers that fit the unit's checks", () => {
     const checks = [
-      { key: "flag:unsafe", options: [{ value: "yes" }, { value: "no" }] },
-      { key: "label", options: [{ value: "a" }, { value: "b" }] },
+      { key: "flag:unsafe", prompt: "Unsafe?", options: [{ value: "yes", label: "Yes" }, { value: "no", label: "No" }] },
+      { key: "label", prompt: "Label", options: [{ value: "a", label: "A" }, { value: "b", label: "B" }] },
     ];
-    expect(fitAnswers({ "flag:unsafe": "no", label: "zzz", gone: "yes" }, checks)).toEqual({ "flag:unsafe": "no" });
+    const items = itemsOf({ questions: [], checks, commentAllowed: false });
+    expect(fitGiven(items, { answers: { "flag:unsafe": "no", label: "zzz", gone: "yes" }, comments: {}, comment: "" }, false).answers).toEqual({ "flag:unsafe": "no" });
   });
 
   it("makes idempotency keys the server accepts (8 to 100 characters), different each time", () => {
