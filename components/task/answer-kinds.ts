@@ -44,9 +44,9 @@ export function wireAnswer(kind: QuestionKind, value: Answer | undefined, option
 export function answerProblem(kind: QuestionKind, value: Answer | undefined, optionCount = 0): string | null {
   if (wireAnswer(kind, value, optionCount) !== undefined) return null;
   if (kind === "numeric" && typeof value === "string" && value.trim()) return "Enter a number, such as 12 or 3.5.";
-  if ((kind === "short_text" || kind === "free_text") && typeof value === "string") {
+  if (kind === "short_text" || kind === "free_text") {
     const max = kind === "short_text" ? SHORT_TEXT_MAX : FREE_TEXT_MAX;
-    if (value.trim().length > max) return `Use at most ${max.toLocaleString("en")} characters.`;
+    if (typeof value === "string" && value.trim().length > max) return `Use at most ${max.toLocaleString("en")} characters.`;
     return "Write an answer to this question.";
   }
   switch (kind) {
