@@ -53,19 +53,18 @@ export function ContextViewer(props: ContextViewerProps) {
 // Views compared with each other (a script and the conversation made from it): each under its
 // own heading, two columns from medium screens up.
 function SideBySide({ views, keys, label, viewLabels, size, regionClassName, headingLevel = 3 }: ContextViewerProps & { keys: string[] }) {
-  const id = useId();
   const Heading = headingLevel === 3 ? "h3" : "h4";
   return (
     <div className="grid gap-4 md:grid-cols-2">
-      {keys.map((key, i) => {
+      {keys.map((key) => {
         const name = viewLabels?.[key] ?? viewLabel(key);
         return (
-          <section key={key} aria-labelledby={`${id}-view-${i}`} className="min-w-0 space-y-2">
-            <Heading id={`${id}-view-${i}`} className="text-lg font-semibold">
+          <div key={key} className="min-w-0 space-y-2">
+            <Heading className="text-lg font-semibold">
               {name}
             </Heading>
             <ViewBody view={views[key]!} label={regionLabel(views[key]!, label, name)} size={size} regionClassName={regionClassName} />
-          </section>
+          </div>
         );
       })}
     </div>

@@ -25,8 +25,8 @@ export function payloadOf(items: Item[], given: Given, opts: { rating: boolean; 
       const q = item.question;
       const value = wireAnswer(q.kind, given.answers[item.key], q.options?.length ?? 0);
       if (value !== undefined) answers[item.key] = value;
-      const ms = opts.times[item.key];
-      if (ms !== undefined) times[item.key] = Math.max(0, Math.round(ms));
+      // a question never focused (answered by a shortcut key from elsewhere) took no time of its own
+      times[item.key] = Math.max(0, Math.round(opts.times[item.key] ?? 0));
     }
   }
   return {

@@ -28,10 +28,11 @@ const OFFLINE_LOAD = "We could not reach the server. Check your connection and t
 const TYPING = "textarea, select, input:not([type=radio]), [contenteditable=true], dialog";
 const ACTIVATES = "button, a, summary, [role=tab]";
 
-/** Puts focus on an item's control: its chosen option, else its first control. */
+/** Puts focus on an item's control: the field in error, else its chosen option, else its first control. */
 function focusItem(form: HTMLFormElement | null, key: string) {
   const box = form?.querySelector<HTMLElement>(`[data-item="${CSS.escape(key)}"]`);
   const control =
+    box?.querySelector<HTMLElement>("input[aria-invalid=true]:not(:disabled), textarea[aria-invalid=true]:not(:disabled)") ??
     box?.querySelector<HTMLElement>("input:checked, button[aria-pressed=true]") ??
     box?.querySelector<HTMLElement>("input:not(:disabled), textarea:not(:disabled), button:not(:disabled)");
   control?.focus();

@@ -20,7 +20,7 @@ describe("payloads by design", () => {
     const given: Given = { answers: { q1: 1, q2: [], q3: "yes", q4: "1,500", q5: null, q6: " box ", q7: "Because." }, comments: {}, comment: "ignored" };
     expect(payloadOf(items, given, { rating: false, commentAllowed: false, times: { q1: 1200.4, q4: 300 } })).toEqual({
       answers: { q1: 1, q2: [], q3: "yes", q4: 1500, q5: null, q6: "box", q7: "Because." },
-      times: { q1: 1200, q4: 300 },
+      times: { q1: 1200, q2: 0, q3: 0, q4: 300, q5: 0, q6: 0, q7: 0 },
     });
   });
 
