@@ -75,7 +75,7 @@ test.describe("[TASK]", () => {
     );
     await openTask(page, code);
     await expect(page.getByRole("heading", { level: 2, name: "Conversation 1 of 2" })).toBeVisible();
-    await expect(page.getByText("Picnic")).toHaveCount(0);
+    await expect(page.getByText("Picnic", { exact: true })).toHaveCount(0);
     await expectNoAxeViolations(page, "a baseline unit");
 
     // single choice: the number key picks the option; focus moves on to the next question

@@ -64,7 +64,7 @@ test.describe("[TASK]", () => {
 
     await page.getByRole("group", { name: /^Incoherent\?/ }).getByRole("radio", { name: "No" }).check();
     await check(page, /^Unsafe/).getByRole("radio", { name: "No" }).check();
-    await check(page, /^Is this question a fair test/).getByRole("radio", { name: "Fair" }).check();
+    await check(page, /^Is this question a fair test/).getByRole("radio", { name: "Fair", exact: true }).check();
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page).toHaveURL(/\/done$/);
     await captured.settled();
@@ -112,7 +112,7 @@ test.describe("[TASK]", () => {
     await expect(heading).toBeInViewport();
     await expect(heading).toBeFocused();
     await check(page, /^Unsafe/).getByRole("radio", { name: "No" }).tap();
-    await lastQuestion.getByRole("radio", { name: "Fair" }).tap();
+    await lastQuestion.getByRole("radio", { name: "Fair", exact: true }).tap();
     await expect(submit).toBeInViewport();
     await submit.tap();
     await expect(page).toHaveURL(/\/done$/);
