@@ -160,6 +160,7 @@ test.describe("[TASK]", () => {
     const stage2 = { ...stage1, stage: 2, context: { views: { c2000: { type: "passage", paragraphs: ["Mira packed apples.", longer] } }, defaultView: "c2000", layout: "tabs" }, previous: { answers: { [ids[0]!]: 0, [ids[1]!]: ["Mira"] } } };
     const submits = await stubTaskApi(page, code, [unitNext(stage1, 0, 1), unitNext(stage2, 0, 1), noneLeft]);
     await openTask(page, code);
+    await expect(question(page, 1)).toBeVisible();
     await expect(page.getByText(longer)).toHaveCount(0);
     await page.keyboard.press("1");
     await question(page, 2).getByRole("checkbox", { name: "Mira" }).check();
@@ -200,6 +201,7 @@ test.describe("[TASK]", () => {
       json: { status: 409, title: "Conflict", code: "conflict", detail: "Your stage-1 answer is stored and cannot change.", reason: "stage_locked" },
     }));
     await openTask(page, code);
+    await expect(question(page, 1)).toBeVisible();
     await page.keyboard.press("y");
     await page.keyboard.press("Enter");
     await expect(page.getByRole("status").filter({ hasText: "More of the text is now shown" })).toBeVisible();

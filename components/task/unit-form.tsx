@@ -41,7 +41,7 @@ export interface UnitFormProps {
   onSkip: () => void;
 }
 
-const focusRing = "rounded-control focus:outline-3 focus:outline-offset-2 focus:outline-focus";
+const focusRing = "w-fit rounded-control focus:outline-3 focus:outline-offset-2 focus:outline-focus";
 
 // One unit: the context to read on one side, what to answer on the other, and an action bar
 // that stays at the bottom of the screen so Submit is always in reach (on a phone too).
@@ -121,8 +121,8 @@ export function UnitForm(props: UnitFormProps) {
           </h2>
           {staged && (
             <p className="rounded-control border border-primary bg-primary-soft px-3 py-2 text-base">
-              Part {unit.stage} of {unit.stages}: more of the {noun} is shown now
-              {Object.keys(unit.context.views).length === 1 ? ` (${viewLabel(Object.keys(unit.context.views)[0]!)})` : ""}.
+              Part {unit.stage} of {unit.stages}
+              {Object.keys(unit.context.views).length === 1 ? ` · ${viewLabel(Object.keys(unit.context.views)[0]!)}` : ""}: more of the {noun} is shown now.
             </p>
           )}
           <ContextViewer
@@ -133,7 +133,8 @@ export function UnitForm(props: UnitFormProps) {
             label={isConversation ? "Conversation" : "Text"}
             size="large"
             // phones: the page scrolls, not a box inside it; wide screens: the text scrolls beside the questions
-            regionClassName={sideBySide ? "md:max-h-[70vh]" : "lg:max-h-[calc(100vh-14rem)]"}
+            // (short of the action bar at the bottom of the screen)
+            regionClassName={sideBySide ? "md:max-h-[55vh]" : "lg:max-h-[calc(100vh-20rem)]"}
           />
         </section>
 
@@ -257,7 +258,7 @@ export function UnitForm(props: UnitFormProps) {
         </form>
       </div>
 
-      <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-3 border-t border-line bg-surface px-4 py-3 sm:rounded-card sm:border">
+      <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-2 border-t border-line bg-surface px-4 py-3 sm:gap-3 sm:rounded-card sm:border">
         <button ref={submitRef} type="submit" form={`${id}-form`} disabled={locked} className={buttonClass("primary", "min-h-12 px-6 text-base")}>
           {props.sending ? "Saving…" : "Submit"}
         </button>
@@ -267,13 +268,15 @@ export function UnitForm(props: UnitFormProps) {
         {!sideBySide && (
           <button
             type="button"
-            className={buttonClass("ghost", "ml-auto underline lg:hidden")}
+            className={buttonClass("ghost", "ml-auto px-2 underline lg:hidden")}
             onClick={() => {
               headingRef.current?.scrollIntoView({ block: "start" });
               headingRef.current?.focus({ preventScroll: true });
             }}
           >
-            Show the {noun}
+            <span aria-hidden="true">↑</span>
+            <span className="sr-only">Show the </span>
+            <span className="capitalize">{noun}</span>
           </button>
         )}
       </div>
