@@ -2,7 +2,7 @@ import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { expectNoAxeViolations } from "./helpers/a11y";
 import { createOpenStudy, DEFAULT_FLAGS, importFile, signedInRequest, THREE_LABELS } from "./helpers/api";
-import { captureParticipantResponses, check, consentWithKeyboard, enter } from "./helpers/participant";
+import { captureParticipantResponses, check, consentWithKeyboard, enter, tabTo } from "./helpers/participant";
 import { expectNoneContain } from "./helpers/privacy";
 import { hasSample, SAMPLES_ABSENT, singleQuestionScenario, TOMATO_SAMPLE } from "./helpers/samples";
 import { createUser, E2E, unique } from "./support";
@@ -117,6 +117,41 @@ test.describe("[TASK]", () => {
     await submit.tap();
     await expect(page).toHaveURL(/\/done$/);
     await Promise.all([page.context().close(), api.dispose()]);
+  });
+
+  test("[TASK][CONSENT] the consent page: the information sheet apart from the instructions, units, expected time, whom to contact; without a set time and with no answers yet, no time is guessed", async ({ admin, browser }) => {
+    const sheet = "## Your data\n\nAnswers are stored without your name. Version two of this sheet.";
+    const { api, study } = await tomatoStudy(admin, {
+      instructions: "Read the conversation, then answer.",
+      consent: { informationSheet: sheet, contact: "study-team@example.org", version: "2", expectedMinutes: 7 },
+    });
+    const page = await newPage(browser);
+    await enter(page, `${E2E.baseURL}/s/${study.code}`);
+    await expect(page).toHaveURL(/\/consent$/);
+    const about = page.getByRole("region", { name: "About this study" });
+    await expect(about).toContainText("Up to 1 unit");
+    await expect(about).toContainText("About 7 minutes");
+    await expect(about).toContainText("study-team@example.org");
+    const info = page.getByRole("region", { name: /^Information sheet/ });
+    await expect(info.getByRole("heading", { level: 3, name: "Your data" })).toBeVisible();
+    await expect(info).toContainText("(version 2)");
+    await expect(page.getByRole("region", { name: "Instructions" })).toContainText("Read the conversation, then answer.");
+    await expect(page.getByRole("region", { name: "Instructions" })).not.toContainText("stored without your name");
+    await expectNoAxeViolations(page, "the consent page with an information sheet");
+    const box = page.getByRole("checkbox", { name: "I have read the information sheet and the instructions and agree to take part" });
+    await tabTo(page, box);
+    await page.keyboard.press("Space");
+    await tabTo(page, page.getByRole("button", { name: "Continue" }));
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/task$/);
+
+    const plain = await tomatoStudy(admin);
+    const other = await newPage(browser);
+    await enter(other, `${E2E.baseURL}/s/${plain.study.code}`);
+    await expect(other.getByRole("region", { name: "About this study" })).toContainText("Up to 1 unit");
+    await expect(other.getByText(/^About \d+ minutes?$/)).toHaveCount(0);
+    await expect(other.getByRole("region", { name: /^Information sheet/ })).toHaveCount(0);
+    await Promise.all([page.context().close(), other.context().close(), api.dispose(), plain.api.dispose()]);
   });
 
   test("[TASK][STOP] Stop here ends the session after a confirm, shows Prolific's return guidance, and the unit goes to another participant at once", async ({ admin, browser }) => {
