@@ -120,7 +120,7 @@ test.describe("[TASK]", () => {
   });
 
   test("[TASK][CONSENT] the consent page: the information sheet apart from the instructions, units, expected time, whom to contact; without a set time and with no answers yet, no time is guessed", async ({ admin, browser }) => {
-    const sheet = "## Your data\n\nAnswers are stored without your name. Version two of this sheet.";
+    const sheet = "# Your data\n\nAnswers are stored without your name. Version two of this sheet.";
     const { api, study } = await tomatoStudy(admin, {
       instructions: "Read the conversation, then answer.",
       consent: { informationSheet: sheet, contact: "study-team@example.org", version: "2", expectedMinutes: 7 },
