@@ -144,6 +144,7 @@ export function useTask(code: string) {
     if (res.data.status === "done") {
       return leave(res.data.progress.done > 0 ? { to: "done" } : { to: "unavailable", reason: "none_left" });
     }
+    if (res.data.status !== "unit") return leave({ to: "unavailable", reason: res.data.status });
     const { unit, progress } = res.data;
     show(unit, progress, errorsFor[`${unit.assignmentId}:${unit.stage}`] ?? {});
   }, [base, code, leave, retryOpts, send, show]);

@@ -9,6 +9,15 @@ import { AppError } from "@/lib/http/errors";
 // acknowledgement returns the stored response. An answer on an expired lease is taken only
 // while the unit still has room (never between stages), and then revives the lease.
 
+/** One machine-scored answer, stored beside its response in the same statement. */
+export interface ScoreRow {
+  questionId: string;
+  correct: boolean | null;
+  graded: number | null;
+  normalized: string;
+  ms: number | null;
+}
+
 export interface LockedUnit {
   unitId: string;
   contextId: string;
@@ -37,8 +46,9 @@ export interface SubmitInput {
   payload: unknown;
   /** read the unit's questions inside the lock (validation needs them) */
   withQuestions: boolean;
-  /** checks the payload against the unit, on the transaction's client; returns what is stored; throws 422 */
-  validate: (client: Queryable, unit: LockedUnit, payload: unknown) => Promise<unknown>;
+  /** checks the payload against the unit, on the transaction's client; returns what is stored
+   *  (and its scored answers, written in the same statement); throws 422 */
+  validate: (client: Queryable, unit: LockedUnit, payload: unknown) => Promise<{ payload: unknown; scores?: ScoreRow[] }>;
   /** stage 2: whether the stored answer differs from stage 1 */
   revised?: (previous: unknown, stored: unknown) => boolean;
   startedAt: Date | null;
@@ -56,6 +66,8 @@ export interface SubmitResult {
 
 interface Locked extends LockedUnit {
   status: string;
+  /** a live lease whose time is up, not yet swept */
+  pastDue: boolean;
   servedStage: number;
   state: string;
   existing: { id: string; stage: number } | null;
@@ -76,11 +88,13 @@ export async function submitResponse(input: SubmitInput): Promise<SubmitResult> 
   }
 }
 
-function refusalOf(a: Locked, stage: number): AppError | null {
+function refusalOf(a: Locked, stage: number, stages: number): AppError | null {
   if (a.state !== "open") return new AppError("conflict", `The study is ${a.state}; answers are not accepted now.`, { extra: { reason: `study_${a.state}` } });
   if (a.status === "submitted") return new AppError("conflict", "This unit was already submitted.", { extra: { reason: "already_submitted" } });
   if (a.status === "returned") return new AppError("conflict", "You returned this unit.", { extra: { reason: "returned" } });
   if (a.status === "excluded") return new AppError("conflict", "Your answers to this study no longer count.", { extra: { reason: "excluded" } });
+  // between stages an expired unit is not revived: it went back to be answered from stage 1
+  if ((a.status === "expired" || (a.status === "live" && a.pastDue)) && stages > 1) return new AppError("conflict", "Your time for this unit ran out and it went to someone else.", { extra: { reason: "lease_expired" } });
   if (stage < a.stage) return new AppError("conflict", `Your stage-${stage} answer is stored and cannot change.`, { extra: { reason: "stage_locked" } });
   if (stage > a.stage || stage > a.servedStage) {
     return new AppError("conflict", `Stage ${stage} of this unit has not been shown to you yet.`, { extra: { reason: "stage_not_served" } });
@@ -98,7 +112,7 @@ async function existingResponse(client: Queryable, input: SubmitInput): Promise<
 
 async function submitOnce(client: pg.PoolClient, input: SubmitInput): Promise<SubmitResult> {
   const { rows } = await client.query<Locked>(
-    `SELECT a.status, a.stage, a."servedStage", a."group", a."unitId", u."contextId", u."questionId", u."questionIds", u.model, u.stratum, u.ordinal, s.state,
+    `SELECT a.status, a.stage, a."servedStage", a."group", a."expiresAt" < now() AS "pastDue", a."unitId", u."contextId", u."questionId", u."questionIds", u.model, u.stratum, u.ordinal, s.state,
             (SELECT jsonb_build_object('id', r.id, 'stage', r.stage) FROM "Response" r
              WHERE r."participantId" = $2 AND r."idempotencyKey" = $4) AS existing,
             (SELECT r.payload FROM "Response" r WHERE r."assignmentId" = a.id AND r.stage = a.stage - 1) AS previous,
@@ -116,7 +130,7 @@ async function submitOnce(client: pg.PoolClient, input: SubmitInput): Promise<Su
   // Which stage this answer is for: a stage-1 answer is locked once stored, and a later stage
   // can only be answered once its content was sent.
   const stage = input.stage ?? Math.min(a.stage, a.servedStage);
-  const refusal = refusalOf(a, stage);
+  const refusal = refusalOf(a, stage, input.stages);
   if (refusal) {
     // The statement's snapshot predates the lock it waited for, so when the lease moved on it
     // may have been this very request, retried: look again in a statement of its own.
@@ -126,11 +140,8 @@ async function submitOnce(client: pg.PoolClient, input: SubmitInput): Promise<Su
   }
   const final = stage >= input.stages;
 
-  const payload = await input.validate(client, a, input.payload);
+  const { payload, scores = [] } = await input.validate(client, a, input.payload);
   if (a.status === "expired") {
-    if (input.stages > 1) {
-      throw new AppError("conflict", "Your time for this unit ran out and it went to someone else.", { extra: { reason: "lease_expired" } });
-    }
     const revived = await client.query(
       `WITH unit AS (
          UPDATE "StudyUnit" SET "activeCount" = "activeCount" + 1 WHERE id = $1 AND "activeCount" < capacity RETURNING id
@@ -154,6 +165,10 @@ async function submitOnce(client: pg.PoolClient, input: SubmitInput): Promise<Su
     `WITH response AS (
        INSERT INTO "Response" (id, "studyId", "unitId", "assignmentId", "participantId", stage, payload, revised, signals, "idempotencyKey", "startedAt", "durationMs")
        VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id
+     ), scored AS (
+       INSERT INTO "ScoredAnswer" ("responseId", "questionId", "studyId", "assignmentId", "participantId", stage, correct, graded, normalized, ms)
+       SELECT response.id, x."questionId", $1, $3, $4, $5, x.correct, x.graded, x.normalized, x.ms
+       FROM response, jsonb_to_recordset($13::jsonb) AS x("questionId" uuid, correct boolean, graded float8, normalized text, ms int)
      ), lease AS (
        UPDATE "Assignment" SET
          status = CASE WHEN $12 THEN 'submitted'::"AssignmentStatus" ELSE status END,
@@ -177,6 +192,7 @@ async function submitOnce(client: pg.PoolClient, input: SubmitInput): Promise<Su
       input.startedAt,
       input.durationMs,
       final,
+      JSON.stringify(scores),
     ],
   );
   return { responseId: inserted.rows[0]!.id, duplicate: false, stage, final };

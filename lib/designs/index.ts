@@ -1,11 +1,17 @@
 import { AppError } from "@/lib/http/errors";
+import { baseline } from "@/lib/designs/baseline/design";
 import type { Design } from "@/lib/designs/types";
 import { validation } from "@/lib/designs/validation/design";
+import { checklist } from "@/lib/designs/checklist/design";
+import { rating } from "@/lib/designs/rating/design";
 
 // The registry: a new design is a folder under lib/designs/ plus one line here. Nothing outside
 // a design's folder imports from it; everything goes through this module and its types.
 const DESIGNS = {
   validation,
+  baseline,
+  checklist,
+  rating,
 } as const;
 
 export type DesignKind = keyof typeof DESIGNS;
@@ -26,3 +32,4 @@ export type { AdjudicationItem, AgreementFigures, Check, CheckTally, Design, Des
 export { ENTRY_MODES, UNIT_TYPES, type EntryMode } from "@/lib/designs/types";
 export type { ValidationResults, UnitRow as ValidationUnitRow } from "@/lib/designs/validation/results";
 export type { ValidationConfig } from "@/lib/designs/validation/config";
+export type { AccuracyRow, BaselineResults, ModelRow } from "@/lib/designs/baseline/results";

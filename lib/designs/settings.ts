@@ -104,6 +104,15 @@ export const qualityShape = {
     .default(null),
 };
 
+/** What participants are paid beyond the base reward: per valid unit, and for gold accuracy. */
+export const bonusSchema = z
+  .object({
+    perValidUnit: z.number().min(0).max(1000).default(0),
+    gold: z.object({ minAccuracy: z.number().min(0).max(1), amount: z.number().min(0).max(1000) }).nullable().default(null),
+  })
+  .nullable()
+  .default(null);
+
 const code = z.string().trim().min(1).max(100);
 export const completionCodesSchema = z
   .object({
@@ -143,6 +152,7 @@ export const settingsSchema = z.object({
   stages: z.array(stageSchema).max(2).default([]),
   ...qualityShape,
   completionCodes: completionCodesSchema,
+  bonus: bonusSchema,
   consent: consentSchema,
   language: z.enum(LANGUAGES).default("en"),
   allowLanguageSwitch: z.boolean().default(false),
@@ -152,8 +162,10 @@ export const settingsSchema = z.object({
   maxUnitsPerContext: z.number().int().min(1).max(100_000).nullable().default(null),
   /** never the same question twice across these studies (matched by external id or account) */
   linkedStudies: z.array(z.uuid()).max(50).default([]),
-  /** "fill": finish started units first, so early figures mean something; "spread": least answered first */
-  assignmentOrder: z.enum(["fill", "spread"]).default("fill"),
+  /** "fill": finish started units first, so early figures mean something; "spread": least answered
+   *  first; "random": a different random order for each participant (rating: answers of different
+   *  models interleaved per rater) */
+  assignmentOrder: z.enum(["fill", "spread", "random"]).default("fill"),
   /** expert designs: whether reviewers see each other's answers after submitting their own */
   showOthersAfterSubmit: z.boolean().default(false),
 });

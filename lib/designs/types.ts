@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { ContextView, QuestionKind } from "@/lib/benchmarks/types";
 import type { StoredContext, StoredQuestion } from "@/lib/datasets/questions";
 import type { TagFilter } from "@/lib/datasets/tag-filter";
+import type { ScoreRow } from "@/lib/assignment/submit";
 import type { Queryable } from "@/lib/db/queryable";
 import type { StudySettings } from "@/lib/designs/settings";
 
@@ -90,6 +91,10 @@ export interface Check {
   help?: string;
   /** a comment is asked with this check: required or optional */
   comment?: "required" | "optional";
+  /** answer-key rows: the index of the question's option this check is about (show it with that option) */
+  optionIndex?: number;
+  /** the heading the check is listed under (a checklist's title) */
+  section?: string;
 }
 
 /** A question as a participant sees it: never gold, never a source id. */
@@ -119,10 +124,18 @@ export interface UnitView {
   commentAllowed: boolean;
   /** rating: the answer being rated (never who wrote it) and the scale */
   rating?: { answer: string; scale: { min: number; max: number; step: number }; penalties: string[] };
+  /** rating: the answer being rated, as the participant API names it (the same text as rating.answer) */
+  modelAnswer?: string;
   /** stage 2: what the participant answered at stage 1 */
   previous?: unknown;
   /** expert designs with showOthersAfterSubmit: other reviewers' answers (after this one's own) */
   others?: unknown[];
+}
+
+/** What validation keeps: the payload to store, and the scored answers it holds (human baselines). */
+export interface Validated {
+  payload: unknown;
+  scores?: ScoreRow[];
 }
 
 /** A response as results and exports read it. */
@@ -185,6 +198,8 @@ export interface UnitDecision {
   checks: Record<string, CheckTally>;
   /** questions of the unit judged invalid */
   rejectedQuestions: string[];
+  /** why each of them was (the check that decided: "answer_key", "broken", "llm_judge") */
+  questionReasons?: Record<string, string>;
   label: string | null;
 }
 
@@ -234,6 +249,14 @@ export interface DesignResults {
   reasonLabels?: Record<string, string>;
 }
 
+/** A file a design offers beside the common exports (format=<key> on the study export route). */
+export interface DesignDownload {
+  /** appended to the study's file name, e.g. "-ratings.csv" */
+  suffix: string;
+  contentType: string;
+  chunks: AsyncIterable<string>;
+}
+
 /** What both the browser and the server know of a design: its name, config and unit rules (no server code). */
 export interface DesignDescriptor<C = unknown> {
   kind: string;
@@ -251,6 +274,8 @@ export interface DesignDescriptor<C = unknown> {
   /** supports staged reveal (stages) and groups with quotas */
   stages: boolean;
   groups: boolean;
+  /** the order units are handed out in when the spec does not say (default "fill") */
+  defaultAssignmentOrder?: "fill" | "spread" | "random";
 }
 
 export interface Design<C = unknown, R extends DesignResults = DesignResults> extends DesignDescriptor<C> {
@@ -261,15 +286,15 @@ export interface Design<C = unknown, R extends DesignResults = DesignResults> ex
   /** what a participant receives for a unit at a stage: a whitelist, built with ctx.client */
   view(ctx: UnitCtx<C>): Promise<UnitView>;
   /** checks a payload against the unit (inside the caller's transaction); returns what is stored; throws 422 */
-  validate(ctx: UnitCtx<C>, payload: unknown): Promise<unknown>;
+  validate(ctx: UnitCtx<C>, payload: unknown): Promise<Validated>;
   /** whether the design needs the unit's questions to validate (prefetched inside the submit's lock statement) */
   validateNeedsQuestions(study: Study<C>): boolean;
-  /** gold and qualification items: whether the payload is right (designs that can tell) */
-  scoreItem?(ctx: UnitCtx<C>, payload: unknown): Promise<boolean | null>;
+  /** gold, qualification and training items: whether a validated payload is right (null: cannot tell) */
+  scoreItem(ctx: UnitCtx<C>, validated: Validated): Promise<boolean | null>;
   /** results for the dashboard */
   results(ctx: ReadCtx<C>): Promise<R>;
   /** `sally report --json` and the manifest's report */
-  report(ctx: ReadCtx<C>, results: R): Promise<Record<string, unknown>>;
+  report(ctx: ReadCtx<C>, results: R): Promise<object>;
   /** the raw responses CSV: one row per answered item */
   csvItems(payload: unknown): CsvItem[];
   /** what the manifest says about the rule and the outcome */
@@ -278,4 +303,6 @@ export interface Design<C = unknown, R extends DesignResults = DesignResults> ex
   adjudicable?(ctx: UnitCtx<C>): Promise<Check[]>;
   /** the validated dataset: which source records survive (designs that decide on items) */
   validatedRecords?(ctx: ReadCtx<C>, results: R): Promise<{ kept: number[]; dropped: Record<string, number>; inScope: number }>;
+  /** files only this design offers (rating: ratings-csv, correlations-csv), by export format */
+  downloads?: Record<string, (ctx: ReadCtx<C>) => Promise<DesignDownload>>;
 }
