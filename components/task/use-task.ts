@@ -142,7 +142,8 @@ export function useTask(code: string) {
       return send({ type: "went_offline", pending: "load", message: isRetryable(res.problem) ? null : res.problem.detail });
     }
     if (res.data.status === "done") {
-      return leave(res.data.progress.done > 0 ? { to: "done" } : { to: "unavailable", reason: "none_left" });
+      // one who stopped sees, on the done page, their code or what to do on the platform
+      return leave(res.data.progress.done > 0 || res.data.reason === "stopped" ? { to: "done" } : { to: "unavailable", reason: "none_left" });
     }
     if (res.data.status !== "unit") return leave({ to: "unavailable", reason: res.data.status });
     const { unit, progress } = res.data;

@@ -1,7 +1,7 @@
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { CompletionPanel } from "@/components/task/completion-panel";
-import { completionUrl } from "@/lib/participants/completion-url";
+import { outcomeCode } from "@/lib/participants/outcomes";
 import { pathOf } from "@/components/task/outcomes";
 import { ReturnGuidance } from "@/components/task/return-guidance";
 import { db } from "@/lib/db/client";
@@ -34,7 +34,7 @@ export default async function DonePage({ params }: { params: Promise<{ code: str
   }
   // The code is earned: only a participant of this study with at least one submitted unit sees it.
   if (submitted === 0) redirect(pathOf(code, { to: "task" }));
-  const completionCode = study.settings.completionCodes.completed ?? study.completionCode;
+  const { completionCode, redirectUrl } = outcomeCode(study, "completed");
 
   return (
     <div className="mx-auto max-w-2xl space-y-6">
@@ -44,7 +44,7 @@ export default async function DonePage({ params }: { params: Promise<{ code: str
           You have finished {study.name}. You completed {submitted} unit{submitted === 1 ? "" : "s"}.
         </p>
       </div>
-      <CompletionPanel code={completionCode} redirectUrl={completionUrl(study.completionUrl, completionCode)} />
+      <CompletionPanel code={completionCode ?? study.completionCode} redirectUrl={redirectUrl} />
     </div>
   );
 }
