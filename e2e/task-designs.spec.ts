@@ -4,14 +4,17 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { expectNoAxeViolations } from "./helpers/a11y";
 import { createOpenStudy, DEFAULT_FLAGS, importFile, signedInRequest } from "./helpers/api";
-import { consentWithKeyboard, enter, stubTaskApi, tabTo } from "./helpers/participant";
+import { consentWithKeyboard, enter, stubTaskApi, tabTo, type StubbedSubmit } from "./helpers/participant";
+import { FANTOM_SAMPLE, hasSample, SAMPLES_ABSENT } from "./helpers/samples";
 import { createUser, E2E, unique } from "./support";
 
 // The task page for the designs beyond validation (baseline, staged reveal, checklist, rating).
-// Their server side is being written alongside, so the page here runs against a real open study
-// and a real participant, with GET /next and POST /submit played back in the documented wire
-// format (docs/participant-api.md). What is checked is the page: keyboard operation of every
-// widget, the payload it sends, 422 handling, the reveal of stage 2, and axe on each state.
+// A real baseline study is answered end to end. The states a real server cannot be steered into
+// from a spec (a 422 on a well-formed answer, a stage_locked race, rating units, which need model
+// answers imported with the CLI) run against a real open study and a real participant, with
+// GET /next and POST /submit played back in the documented wire format
+// (docs/participant-api.md). What is checked is the page: keyboard operation of every widget,
+// the payload it sends, 422 handling, the reveal of stage 2, and axe on each state.
 
 const FIXTURE = path.resolve(import.meta.dirname, "../tests/fixtures/generic/baseline-kinds.jsonl");
 const AID = "0190a6b2-0000-7000-8000-00000000a001";
@@ -65,7 +68,79 @@ const openTask = (page: Page, code: string) => page.goto(`${E2E.baseURL}/s/${cod
 
 const question = (page: Page, n: number) => page.getByRole("region", { name: `Question ${n}` });
 
+/**
+ * Answers the fixture's seven questions with the keyboard alone, one widget of each kind:
+ * 2 (single choice), Space and Tab (multi select, "Nobody" and back), N (yes/no), typing
+ * (numbers; "can't be determined" by Space), typing (short and free text), and one paste.
+ */
+async function answerEveryKind(page: Page): Promise<void> {
+  // single choice: the number key picks the option; focus moves on to the next question
+  await page.keyboard.press("2");
+  await expect(question(page, 1).getByRole("radio", { name: "In the green basket" })).toBeChecked();
+  await expect(question(page, 2).getByRole("checkbox", { name: "Mira" })).toBeFocused();
+  // multi select: Space ticks, Tab moves; "Nobody" clears the characters
+  await page.keyboard.press("Space");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Space");
+  await expect(question(page, 2).getByRole("checkbox", { name: "Ines" })).toBeChecked();
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Space");
+  await expect(question(page, 2).getByRole("checkbox", { name: "Nobody" })).toBeChecked();
+  await expect(question(page, 2).getByRole("checkbox", { name: "Mira" })).not.toBeChecked();
+  await page.keyboard.press("Shift+Tab");
+  await page.keyboard.press("Space");
+  await expect(question(page, 2).getByRole("checkbox", { name: "Nobody" })).not.toBeChecked();
+  await expect(question(page, 2).getByRole("checkbox", { name: "Ines" })).toBeChecked();
+  // yes/no: Tab into it, then N
+  await tabTo(page, question(page, 3).getByRole("button", { name: /^Yes/ }));
+  await page.keyboard.press("n");
+  await expect(question(page, 3).getByRole("button", { name: /^No/ })).toHaveAttribute("aria-pressed", "true");
+  // numeric: typed; the second one "can't be determined"
+  await expect(question(page, 4).getByRole("textbox", { name: "Your answer (a number)" })).toBeFocused();
+  await page.keyboard.type("12");
+  await tabTo(page, question(page, 5).getByRole("checkbox", { name: "Can’t be determined from the conversation" }));
+  await page.keyboard.press("Space");
+  await expect(question(page, 5).getByRole("textbox", { name: "Your answer (a number)" })).toBeDisabled();
+  // short and free text; a paste is counted
+  await tabTo(page, question(page, 6).getByRole("textbox", { name: "Your answer (a few words)" }));
+  await page.keyboard.type("the green basket");
+  await tabTo(page, question(page, 7).getByRole("textbox", { name: "Your answer" }));
+  await page.keyboard.type("As a joke on Tomas.");
+  await question(page, 7).getByRole("textbox", { name: "Your answer" }).dispatchEvent("paste");
+}
+
 test.describe("[TASK]", () => {
+  test("[TASK][BASELINE][SERVER] a real baseline study over the fixture: every kind by keyboard alone, accepted by the server, counted in the results", async ({ admin, browser }) => {
+    const researcher = await createUser(admin, "researcher");
+    const api = await signedInRequest(researcher.email, researcher.password);
+    const { datasetId } = await importFile(api, FIXTURE, unique("kinds"));
+    const study = await createOpenStudy(api, { name: unique("baseline"), datasetId, design: "baseline", unitType: "context", n: 1, entryMode: "link", config: {} });
+    const page = await (await browser.newContext()).newPage();
+    const sent: { status: number; body: StubbedSubmit["body"] }[] = [];
+    page.on("response", (r) => {
+      if (r.url().endsWith("/submit")) sent.push({ status: r.status(), body: r.request().postDataJSON() as StubbedSubmit["body"] });
+    });
+    await enter(page, `${E2E.baseURL}/s/${study.code}`);
+    await consentWithKeyboard(page);
+    await expect(page.getByRole("heading", { level: 2, name: "Conversation 1 of 1", exact: true })).toBeVisible();
+    await expectNoAxeViolations(page, "a baseline unit served by the baseline design");
+    await answerEveryKind(page);
+    await tabTo(page, page.getByRole("button", { name: "Submit" }));
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/done$/);
+
+    expect(sent.map((s) => s.status)).toEqual([201]);
+    const { payload, stage, signals } = sent[0]!.body;
+    expect(Object.values(payload.answers as Record<string, unknown>)).toEqual([1, ["Ines"], "no", 12, null, "the green basket", "As a joke on Tomas."]);
+    expect(Object.keys(payload.times as Record<string, number>)).toEqual(Object.keys(payload.answers as Record<string, unknown>));
+    expect(stage).toBe(1);
+    expect(signals).toEqual({ pastes: 1, focusLosses: 0 });
+    const results = (await (await api.get(`/api/studies/${study.id}/results`)).json()) as { progress: { responses: number } };
+    expect(results.progress.responses).toBe(1);
+    await Promise.all([page.context().close(), api.dispose()]);
+  });
+
   test("[TASK][BASELINE] every question kind answered by keyboard alone; the payload has each kind's shape, times per question and signals; a 422 lands on its question", async ({ admin, page }) => {
     const { code, api } = await consented(admin, page);
     const submits = await stubTaskApi(page, code, [unitNext(baselineUnit()), unitNext(baselineUnit({ assignmentId: ids[0] }), 1), noneLeft], (body, i) =>
@@ -78,40 +153,7 @@ test.describe("[TASK]", () => {
     await expect(page.getByText("Picnic", { exact: true })).toHaveCount(0);
     await expectNoAxeViolations(page, "a baseline unit");
 
-    // single choice: the number key picks the option; focus moves on to the next question
-    await page.keyboard.press("2");
-    await expect(question(page, 1).getByRole("radio", { name: "In the green basket" })).toBeChecked();
-    await expect(question(page, 2).getByRole("checkbox", { name: "Mira" })).toBeFocused();
-    // multi select: Space ticks, Tab moves; "Nobody" clears the characters
-    await page.keyboard.press("Space");
-    await page.keyboard.press("Tab");
-    await page.keyboard.press("Tab");
-    await page.keyboard.press("Space");
-    await expect(question(page, 2).getByRole("checkbox", { name: "Ines" })).toBeChecked();
-    await page.keyboard.press("Tab");
-    await page.keyboard.press("Space");
-    await expect(question(page, 2).getByRole("checkbox", { name: "Nobody" })).toBeChecked();
-    await expect(question(page, 2).getByRole("checkbox", { name: "Mira" })).not.toBeChecked();
-    await page.keyboard.press("Shift+Tab");
-    await page.keyboard.press("Space");
-    await expect(question(page, 2).getByRole("checkbox", { name: "Nobody" })).not.toBeChecked();
-    await expect(question(page, 2).getByRole("checkbox", { name: "Ines" })).toBeChecked();
-    // yes/no: Tab into it, then N
-    await tabTo(page, question(page, 3).getByRole("button", { name: /^Yes/ }));
-    await page.keyboard.press("n");
-    await expect(question(page, 3).getByRole("button", { name: /^No/ })).toHaveAttribute("aria-pressed", "true");
-    // numeric: typed; the second one "can't be determined"
-    await expect(question(page, 4).getByRole("textbox", { name: "Your answer (a number)" })).toBeFocused();
-    await page.keyboard.type("12");
-    await tabTo(page, question(page, 5).getByRole("checkbox", { name: "Can’t be determined from the conversation" }));
-    await page.keyboard.press("Space");
-    await expect(question(page, 5).getByRole("textbox", { name: "Your answer (a number)" })).toBeDisabled();
-    // short and free text; a paste is counted
-    await tabTo(page, question(page, 6).getByRole("textbox", { name: "Your answer (a few words)" }));
-    await page.keyboard.type("the green basket");
-    await tabTo(page, question(page, 7).getByRole("textbox", { name: "Your answer" }));
-    await page.keyboard.type("As a joke on Tomas.");
-    await question(page, 7).getByRole("textbox", { name: "Your answer" }).dispatchEvent("paste");
+    await answerEveryKind(page);
     await tabTo(page, page.getByRole("button", { name: "Submit" }));
     await page.keyboard.press("Enter");
 
@@ -150,6 +192,61 @@ test.describe("[TASK]", () => {
     expect(Object.values(times).every((ms) => Number.isInteger(ms) && ms >= 0)).toBe(true);
     expect(sent!.signals).toEqual({ pastes: 1, focusLosses: 0 });
     await api.dispose();
+  });
+
+  test("[TASK][STAGES][SERVER] a real staged baseline (FANToM short, then full): stage 2 is the same unit with more context, the first answers shown and kept, one revised", async ({ admin, browser }) => {
+    test.skip(!hasSample(FANTOM_SAMPLE), SAMPLES_ABSENT);
+    const researcher = await createUser(admin, "researcher");
+    const api = await signedInRequest(researcher.email, researcher.password);
+    const { datasetId } = await importFile(api, FANTOM_SAMPLE, unique("fantom"));
+    const study = await createOpenStudy(api, {
+      name: unique("staged"),
+      datasetId,
+      design: "baseline",
+      unitType: "set" as "context",
+      n: 1,
+      maxUnitsPerParticipant: 1,
+      entryMode: "link",
+      kinds: ["single_choice"],
+      stages: [{ view: "short" }, { view: "full" }],
+      config: {},
+    });
+    const page = await (await browser.newContext()).newPage();
+    const sent: { status: number; body: StubbedSubmit["body"] }[] = [];
+    page.on("response", (r) => {
+      if (r.url().endsWith("/submit")) sent.push({ status: r.status(), body: r.request().postDataJSON() as StubbedSubmit["body"] });
+    });
+    await enter(page, `${E2E.baseURL}/s/${study.code}`);
+    await consentWithKeyboard(page);
+    const heading = page.getByRole("heading", { level: 2, name: "Conversation 1 of 1", exact: true });
+    await expect(heading).toBeVisible();
+    const turns = page.getByRole("region", { name: "Conversation", exact: true }).getByRole("listitem");
+    const shortTurns = await turns.count();
+    const groups = page.getByRole("radiogroup");
+    const n = await groups.count();
+    expect(n).toBeGreaterThan(0);
+    for (let i = 0; i < n; i++) await groups.nth(i).getByRole("radio").first().check();
+    const firstChoice = (await groups.first().getByRole("radio").first().evaluate((el) => el.closest("label")!.innerText)).replace(/^\d\s*/, "").trim();
+    await page.getByRole("button", { name: "Submit" }).click();
+
+    await expect(page.getByRole("status").filter({ hasText: "More of the text is now shown" })).toBeVisible();
+    await expect(heading).toBeFocused();
+    await expect(page.getByText("Unit 1 of 1", { exact: true })).toBeVisible();
+    await expect.poll(() => turns.count(), { message: "the full conversation is longer" }).toBeGreaterThan(shortTurns);
+    await expect(question(page, 1)).toContainText(`Your first answer: ${firstChoice}`);
+    await expect(groups.first().getByRole("radio").first()).toBeChecked();
+    await expectNoAxeViolations(page, "stage 2 served by the baseline design");
+    await groups.first().getByRole("radio").nth(1).check();
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page).toHaveURL(/\/done$/);
+
+    expect(sent.map((x) => [x.status, x.body.stage])).toEqual([
+      [201, 1],
+      [201, 2],
+    ]);
+    expect(sent[1]!.body.idempotencyKey).not.toBe(sent[0]!.body.idempotencyKey);
+    expect(Object.values(sent[1]!.body.payload.answers as Record<string, number>)[0]).toBe(1);
+    await Promise.all([page.context().close(), api.dispose()]);
   });
 
   test("[TASK][STAGES] stage 1 answered, stage 2 revealed with the first answers shown and kept, one revised, sent as stage 2 under a new key", async ({ admin, page }) => {
