@@ -317,7 +317,7 @@ test.describe("[TASK]", () => {
       context: { views: { script: { type: "passage", paragraphs: ["Mira: packs 3 apples and 2 pears."] }, conversation: item.context }, defaultView: "script", layout: "side-by-side" },
       questions: [{ id: ids[3], kind: "numeric", prompt: item.questions[3]!.prompt, options: null, answer: false, reference: "5", reasoning: "3 apples + 2 pears." }],
       checks: [
-        { key: "script.consistent", prompt: "Is the script consistent?", options: yesNo, help: "Quantities add up from one line to the next.", comment: "required" },
+        { key: "script.consistent", prompt: "Is the script consistent?", options: yesNo, help: "Quantities add up from one line to the next.", comment: "required", section: "Script and answer" },
         { key: "alignment.order", prompt: "Is the order of events kept?", options: yesNo, comment: "optional" },
       ],
       commentAllowed: true,
@@ -327,6 +327,7 @@ test.describe("[TASK]", () => {
     await expect(page.getByRole("heading", { level: 3, name: "Script" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 3, name: "Conversation", exact: true })).toBeVisible();
     await expect(page.getByRole("tab")).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 4, name: "Script and answer" })).toBeVisible();
     const [script, conversation] = [page.getByRole("region", { name: "Script", exact: true }), page.getByRole("region", { name: "Conversation", exact: true })];
     const [a, b] = [await script.boundingBox(), await conversation.boundingBox()];
     expect(Math.abs(a!.y - b!.y), "side by side on a wide screen").toBeLessThan(5);
@@ -368,6 +369,8 @@ test.describe("[TASK]", () => {
     await page.keyboard.press("1");
     const score = page.getByRole("group", { name: /^Score, from 0 to 1/ });
     await expect(score.getByRole("radio", { name: "0", exact: true })).toBeChecked();
+    // nothing else is unanswered, so focus has moved on to Submit; back to the score to change it
+    await expect(page.getByRole("button", { name: "Submit" })).toBeFocused();
     await score.getByRole("radio", { name: "0", exact: true }).focus();
     await page.keyboard.press("2");
     await expect(score.getByRole("radio", { name: "0.5" })).toBeChecked();

@@ -62,8 +62,8 @@ test.describe("[TASK]", () => {
     const headings = (await page.getByRole("heading").allInnerTexts()).join(" | ").toLowerCase();
     for (const m of MENTAL_STATES) expect(headings, `a heading names the mental state "${m}"`).not.toContain(m);
 
-    await page.getByRole("group", { name: /^Incoherent\?/ }).getByRole("radio", { name: "No" }).check();
-    await check(page, /^Unsafe/).getByRole("radio", { name: "No" }).check();
+    await page.getByRole("group", { name: /^Incoherent\?/ }).getByRole("radio", { name: "Fine" }).check();
+    await check(page, /^Unsafe/).getByRole("radio", { name: "Fine" }).check();
     await check(page, /^Is this question a fair test/).getByRole("radio", { name: "Fair", exact: true }).check();
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page).toHaveURL(/\/done$/);
@@ -106,12 +106,12 @@ test.describe("[TASK]", () => {
     await expect(lastQuestion, "the questions go on below the screen").not.toBeInViewport();
     await expectNoAxeViolations(page, "the task page on a phone");
 
-    await check(page, /^Incoherent\?/).getByRole("radio", { name: "No" }).tap();
+    await check(page, /^Incoherent\?/).getByRole("radio", { name: "Fine" }).tap();
     await expect(submit).toBeInViewport();
     await page.getByRole("button", { name: "Show the conversation" }).tap();
     await expect(heading).toBeInViewport();
     await expect(heading).toBeFocused();
-    await check(page, /^Unsafe/).getByRole("radio", { name: "No" }).tap();
+    await check(page, /^Unsafe/).getByRole("radio", { name: "Fine" }).tap();
     await lastQuestion.getByRole("radio", { name: "Fair", exact: true }).tap();
     await expect(submit).toBeInViewport();
     await submit.tap();

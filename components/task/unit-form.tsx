@@ -177,7 +177,13 @@ export function UnitForm(props: UnitFormProps) {
               <h3 id={`${id}-about`} className="text-lg font-semibold">
                 About the {noun}
               </h3>
-              {contextChecks.map((c) => checkField(c.key))}
+              {contextChecks.map((c, i) => (
+                <div key={c.key} className="space-y-4">
+                  {/* a checklist's title heads its criteria */}
+                  {c.section && c.section !== contextChecks[i - 1]?.section && <h4 className="pt-2 text-base font-semibold uppercase tracking-wide text-muted">{c.section}</h4>}
+                  {checkField(c.key)}
+                </div>
+              ))}
             </section>
           )}
 
