@@ -6,7 +6,7 @@ import { expectNoAxeViolations } from "./helpers/a11y";
 import { createOpenStudy, DEFAULT_FLAGS, importFile, signedInRequest } from "./helpers/api";
 import { consentWithKeyboard, enter, stubTaskApi, tabTo, type StubbedSubmit } from "./helpers/participant";
 import { FANTOM_SAMPLE, hasSample, SAMPLES_ABSENT } from "./helpers/samples";
-import { createUser, E2E, unique } from "./support";
+import { createUser, E2E, uiSignIn, unique } from "./support";
 
 // The task page for the designs beyond validation (baseline, staged reveal, checklist, rating).
 // A real baseline study is answered end to end. The states a real server cannot be steered into
@@ -17,6 +17,7 @@ import { createUser, E2E, unique } from "./support";
 // the payload it sends, 422 handling, the reveal of stage 2, and axe on each state.
 
 const FIXTURE = path.resolve(import.meta.dirname, "../tests/fixtures/generic/baseline-kinds.jsonl");
+const DIAMONDS_REVIEW = path.resolve(import.meta.dirname, "../tests/fixtures/diamonds/review-conv-QA.jsonl");
 const AID = "0190a6b2-0000-7000-8000-00000000a001";
 
 interface FixtureItem {
@@ -305,6 +306,68 @@ test.describe("[TASK]", () => {
     await expect(question(page, 1)).toContainText("Your first answer: Yes");
     expect(submits).toHaveLength(1);
     await api.dispose();
+  });
+
+  test("[TASK][CHECKLIST][SERVER] an annotator reviews a DIAMONDs sample: script and conversation side by side, the reference shown, help and a required comment per criterion", async ({ admin, browser }) => {
+    const researcher = await createUser(admin, "researcher");
+    const api = await signedInRequest(researcher.email, researcher.password);
+    const { datasetId } = await importFile(api, DIAMONDS_REVIEW, unique("review"));
+    const study = await createOpenStudy(api, {
+      name: unique("review"),
+      datasetId,
+      design: "checklist",
+      unitType: "question",
+      n: 1,
+      entryMode: "annotators",
+      views: ["script", "conversation"],
+      sampling: { kind: "random", k: 1, seed: 1 },
+      config: {
+        checklists: [
+          {
+            key: "script_answer",
+            title: "Script and answer",
+            criteria: [
+              { key: "answerable", prompt: "Is the question answerable from the script?", answer: "yes_no", help: "Use the script only." },
+              { key: "reasoning_sound", prompt: "Is the reasoning sound?", answer: "yes_partly_no", comment: "required" },
+            ],
+          },
+        ],
+      },
+    });
+    const annotator = await createUser(admin, "annotator");
+    const page = await (await browser.newContext()).newPage();
+    const sent: { status: number; body: StubbedSubmit["body"] }[] = [];
+    page.on("response", (r) => {
+      if (r.url().endsWith("/submit")) sent.push({ status: r.status(), body: r.request().postDataJSON() as StubbedSubmit["body"] });
+    });
+    await uiSignIn(page, annotator.email, annotator.password);
+    await expect(page).not.toHaveURL(/\/signin/);
+    await enter(page, `${E2E.baseURL}/s/${study.code}`);
+    await consentWithKeyboard(page);
+    await expect(page.getByRole("heading", { level: 3, name: "Script", exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 3, name: "Conversation", exact: true })).toBeVisible();
+    await expect(page.getByRole("tab")).toHaveCount(0);
+    await expect(page.getByText("Reference answer")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 4, name: "Script and answer" })).toBeVisible();
+    await expect(page.getByRole("group", { name: /answerable from the script/ })).toHaveAccessibleDescription(/Use the script only\./);
+    await expectNoAxeViolations(page, "a checklist unit served by the checklist design");
+
+    await page.keyboard.press("1");
+    await page.keyboard.press("2");
+    const sound = page.getByRole("group", { name: /^Is the reasoning sound\?/ });
+    await expect(sound.getByRole("radio", { name: "Partly" })).toBeChecked();
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(sound.getByText("Write a comment for this question.")).toBeVisible();
+    await expect(sound.getByRole("textbox", { name: "Comment (required)" })).toBeFocused();
+    await page.keyboard.type("The last step adds in the wrong order.");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page).toHaveURL(/\/done$/);
+    expect(sent.map((x) => x.status)).toEqual([201]);
+    expect(sent[0]!.body.payload).toMatchObject({
+      answers: { "script_answer.answerable": "yes", "script_answer.reasoning_sound": "partly" },
+      comments: { "script_answer.reasoning_sound": "The last step adds in the wrong order." },
+    });
+    await Promise.all([page.context().close(), api.dispose()]);
   });
 
   test("[TASK][CHECKLIST] side-by-side views, help under the prompt, a required comment per criterion, expert notes labelled", async ({ admin, page }) => {
