@@ -95,6 +95,8 @@ const MATRIX: Record<EndpointKey, Row> = {
   // 409: no such unit is leased to the participant
   "POST /api/s/[code]/return":                      [401,     409,        401,     401,   401,   401,   401],
   "POST /api/s/[code]/submit":                      [401,     409,        401,     401,   401,   401,   401],
+  // the participant stops: nothing leased, nothing done, so their outcome is "returned"
+  "POST /api/s/[code]/stop":                        [401,     200,        401,     401,   401,   401,   401],
 };
 
 interface Fixtures {

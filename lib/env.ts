@@ -17,6 +17,8 @@ const schema = z.object({
   SALLY_DATA_DIR: z.string().default(".data"),
   SALLY_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54320),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** how long a request waits for a free pool connection before it fails (and answers 503) */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   // true only when a reverse proxy in front sets X-Forwarded-For/-Host/-Proto (lib/http/forwarded.ts)

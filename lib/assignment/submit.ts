@@ -9,6 +9,15 @@ import { AppError } from "@/lib/http/errors";
 // acknowledgement returns the stored response. An answer on an expired lease is taken only
 // while the unit still has room (never between stages), and then revives the lease.
 
+/** One machine-scored answer, stored beside its response in the same statement. */
+export interface ScoreRow {
+  questionId: string;
+  correct: boolean | null;
+  graded: number | null;
+  normalized: string;
+  ms: number | null;
+}
+
 export interface LockedUnit {
   unitId: string;
   contextId: string;
@@ -37,8 +46,9 @@ export interface SubmitInput {
   payload: unknown;
   /** read the unit's questions inside the lock (validation needs them) */
   withQuestions: boolean;
-  /** checks the payload against the unit, on the transaction's client; returns what is stored; throws 422 */
-  validate: (client: Queryable, unit: LockedUnit, payload: unknown) => Promise<unknown>;
+  /** checks the payload against the unit, on the transaction's client; returns what is stored
+   *  (and its scored answers, written in the same statement); throws 422 */
+  validate: (client: Queryable, unit: LockedUnit, payload: unknown) => Promise<{ payload: unknown; scores?: ScoreRow[] }>;
   /** stage 2: whether the stored answer differs from stage 1 */
   revised?: (previous: unknown, stored: unknown) => boolean;
   startedAt: Date | null;
@@ -126,7 +136,7 @@ async function submitOnce(client: pg.PoolClient, input: SubmitInput): Promise<Su
   }
   const final = stage >= input.stages;
 
-  const payload = await input.validate(client, a, input.payload);
+  const { payload, scores = [] } = await input.validate(client, a, input.payload);
   if (a.status === "expired") {
     if (input.stages > 1) {
       throw new AppError("conflict", "Your time for this unit ran out and it went to someone else.", { extra: { reason: "lease_expired" } });
@@ -154,6 +164,10 @@ async function submitOnce(client: pg.PoolClient, input: SubmitInput): Promise<Su
     `WITH response AS (
        INSERT INTO "Response" (id, "studyId", "unitId", "assignmentId", "participantId", stage, payload, revised, signals, "idempotencyKey", "startedAt", "durationMs")
        VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id
+     ), scored AS (
+       INSERT INTO "ScoredAnswer" ("responseId", "questionId", "studyId", "assignmentId", "participantId", stage, correct, graded, normalized, ms)
+       SELECT response.id, x."questionId", $1, $3, $4, $5, x.correct, x.graded, x.normalized, x.ms
+       FROM response, jsonb_to_recordset($13::jsonb) AS x("questionId" uuid, correct boolean, graded float8, normalized text, ms int)
      ), lease AS (
        UPDATE "Assignment" SET
          status = CASE WHEN $12 THEN 'submitted'::"AssignmentStatus" ELSE status END,
@@ -177,6 +191,7 @@ async function submitOnce(client: pg.PoolClient, input: SubmitInput): Promise<Su
       input.startedAt,
       input.durationMs,
       final,
+      JSON.stringify(scores),
     ],
   );
   return { responseId: inserted.rows[0]!.id, duplicate: false, stage, final };

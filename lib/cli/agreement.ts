@@ -6,7 +6,7 @@ import { createReadStream } from "node:fs";
 import { parseArgs } from "node:util";
 import { parse } from "csv-parse";
 import { z } from "zod";
-import type { Command } from "@/lib/cli/commands";
+import type { Command } from "@/lib/cli/args";
 import {
   agreementSummary,
   ALPHA_LEVELS,

@@ -1,9 +1,14 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import type { z } from "zod";
-import type { Command } from "@/lib/cli/commands";
 import { reportError } from "@/lib/cli/report-error";
 
 export class UsageError extends Error {}
+
+/** One CLI command: it parses its own arguments with zod and returns an exit code. */
+export interface Command {
+  summary: string;
+  run(args: string[]): Promise<number>;
+}
 
 type Parsed = { values: Record<string, unknown>; positionals: string[] };
 

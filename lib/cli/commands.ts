@@ -3,17 +3,17 @@ import { datasetsCommand } from "@/lib/cli/datasets";
 import { exportCommand } from "@/lib/cli/export";
 import { importCommand } from "@/lib/cli/import";
 import { importPredictionsCommand } from "@/lib/cli/import-predictions";
+import type { Command } from "@/lib/cli/args";
+import { reportCommand } from "@/lib/cli/report";
+import { studyCommand } from "@/lib/cli/study";
 
 // The CLI's command table. Each command parses its own arguments with zod and returns an exit code.
-export interface Command {
-  summary: string;
-  run(args: string[]): Promise<number>;
-}
-
 export const commands: Record<string, Command> = {
   agreement: agreementCommand,
   import: importCommand,
   datasets: datasetsCommand,
   export: exportCommand,
   "import-predictions": importPredictionsCommand,
+  study: studyCommand,
+  report: reportCommand,
 };

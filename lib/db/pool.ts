@@ -12,8 +12,8 @@ export function pool(): pg.Pool {
     globalForPool.sallyPool = new pg.Pool({
       connectionString,
       max: env().DB_POOL_SIZE,
-      // fail fast instead of hanging when the database is unreachable
-      connectionTimeoutMillis: 5_000,
+      // fail fast instead of hanging when the database is unreachable or the pool is exhausted
+      connectionTimeoutMillis: env().DB_CONNECT_TIMEOUT_MS,
       idleTimeoutMillis: 30_000,
     });
     globalForPool.sallyPool.on("error", () => {

@@ -1,3 +1,4 @@
+import { baselineDescriptor } from "@/lib/designs/baseline/descriptor";
 import type { DesignDescriptor } from "@/lib/designs/types";
 import { validationDescriptor } from "@/lib/designs/validation/descriptor";
 
@@ -5,6 +6,7 @@ import { validationDescriptor } from "@/lib/designs/validation/descriptor";
 // code. A new design adds one line here beside its line in lib/designs/index.ts.
 const DESCRIPTORS = {
   validation: validationDescriptor,
+  baseline: baselineDescriptor,
 } as const;
 
 export type DescribedKind = keyof typeof DESCRIPTORS;

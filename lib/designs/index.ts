@@ -1,4 +1,5 @@
 import { AppError } from "@/lib/http/errors";
+import { baseline } from "@/lib/designs/baseline/design";
 import type { Design } from "@/lib/designs/types";
 import { validation } from "@/lib/designs/validation/design";
 
@@ -6,6 +7,7 @@ import { validation } from "@/lib/designs/validation/design";
 // a design's folder imports from it; everything goes through this module and its types.
 const DESIGNS = {
   validation,
+  baseline,
 } as const;
 
 export type DesignKind = keyof typeof DESIGNS;
@@ -26,3 +28,4 @@ export type { AdjudicationItem, AgreementFigures, Check, CheckTally, Design, Des
 export { ENTRY_MODES, UNIT_TYPES, type EntryMode } from "@/lib/designs/types";
 export type { ValidationResults, UnitRow as ValidationUnitRow } from "@/lib/designs/validation/results";
 export type { ValidationConfig } from "@/lib/designs/validation/config";
+export type { AccuracyRow, BaselineResults, ModelRow } from "@/lib/designs/baseline/results";

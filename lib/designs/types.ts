@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { ContextView, QuestionKind } from "@/lib/benchmarks/types";
 import type { StoredContext, StoredQuestion } from "@/lib/datasets/questions";
 import type { TagFilter } from "@/lib/datasets/tag-filter";
+import type { ScoreRow } from "@/lib/assignment/submit";
 import type { Queryable } from "@/lib/db/queryable";
 import type { StudySettings } from "@/lib/designs/settings";
 
@@ -123,6 +124,12 @@ export interface UnitView {
   previous?: unknown;
   /** expert designs with showOthersAfterSubmit: other reviewers' answers (after this one's own) */
   others?: unknown[];
+}
+
+/** What validation keeps: the payload to store, and the scored answers it holds (human baselines). */
+export interface Validated {
+  payload: unknown;
+  scores?: ScoreRow[];
 }
 
 /** A response as results and exports read it. */
@@ -261,7 +268,7 @@ export interface Design<C = unknown, R extends DesignResults = DesignResults> ex
   /** what a participant receives for a unit at a stage: a whitelist, built with ctx.client */
   view(ctx: UnitCtx<C>): Promise<UnitView>;
   /** checks a payload against the unit (inside the caller's transaction); returns what is stored; throws 422 */
-  validate(ctx: UnitCtx<C>, payload: unknown): Promise<unknown>;
+  validate(ctx: UnitCtx<C>, payload: unknown): Promise<Validated>;
   /** whether the design needs the unit's questions to validate (prefetched inside the submit's lock statement) */
   validateNeedsQuestions(study: Study<C>): boolean;
   /** gold and qualification items: whether the payload is right (designs that can tell) */
@@ -269,7 +276,7 @@ export interface Design<C = unknown, R extends DesignResults = DesignResults> ex
   /** results for the dashboard */
   results(ctx: ReadCtx<C>): Promise<R>;
   /** `sally report --json` and the manifest's report */
-  report(ctx: ReadCtx<C>, results: R): Promise<Record<string, unknown>>;
+  report(ctx: ReadCtx<C>, results: R): Promise<object>;
   /** the raw responses CSV: one row per answered item */
   csvItems(payload: unknown): CsvItem[];
   /** what the manifest says about the rule and the outcome */

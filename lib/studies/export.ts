@@ -121,3 +121,78 @@ export async function* responsesJsonl(study: Study): AsyncGenerator<string> {
     }) + "\n";
   }
 }
+
+// Scored answers (human baselines): one row per answered question, with the answer as given and
+// as the benchmark's scorer read it, whether it is right, and the time on it. Every accuracy
+// figure is a count over these rows (valid ones, at the last stage).
+export const SCORED_CSV_COLUMNS = [
+  "participant",
+  "question_id",
+  "source_id",
+  "kind",
+  "tags",
+  "answer_raw",
+  "answer_normalized",
+  "correct",
+  "graded",
+  "ms",
+  "stage",
+  "group",
+  "study_unit",
+  "response_id",
+  "valid",
+] as const;
+
+const SCORED_SQL = `SELECT p.pseudonym AS participant, s."questionId" AS question_id, q."sourceId" AS source_id, q.kind, q.tags,
+    r.payload->'answers'->(s."questionId"::text) AS answer_raw, s.normalized, s.correct, s.graded, s.ms, s.stage,
+    coalesce(a."group", p."group") AS "group", r."unitId" AS study_unit, r.id AS response_id, a.status = 'submitted' AS valid
+  FROM "ScoredAnswer" s
+  JOIN "Response" r ON r.id = s."responseId"
+  JOIN "Assignment" a ON a.id = s."assignmentId"
+  JOIN "Participant" p ON p.id = s."participantId"
+  JOIN "Question" q ON q.id = s."questionId"
+  WHERE s."studyId" = $1 ORDER BY r."submittedAt", r.id, q."recordIndex", q.position`;
+
+interface ScoredRow {
+  participant: string;
+  question_id: string;
+  source_id: string;
+  kind: string;
+  tags: unknown;
+  answer_raw: unknown;
+  normalized: string;
+  correct: boolean | null;
+  graded: number | null;
+  ms: number | null;
+  stage: number;
+  group: string | null;
+  study_unit: string;
+  response_id: string;
+  valid: boolean;
+}
+
+export async function* scoredCsv(study: Study): AsyncGenerator<string> {
+  yield stringify([SCORED_CSV_COLUMNS as unknown as string[]]);
+  const batch: unknown[][] = [];
+  for await (const r of streamRows<ScoredRow>(SCORED_SQL, [study.id])) {
+    batch.push([
+      r.participant,
+      r.question_id,
+      r.source_id,
+      r.kind,
+      JSON.stringify(r.tags),
+      r.answer_raw === undefined ? "" : JSON.stringify(r.answer_raw),
+      r.normalized,
+      r.correct === null ? "" : r.correct,
+      r.graded ?? "",
+      r.ms ?? "",
+      r.stage,
+      r.group ?? "",
+      r.study_unit,
+      r.response_id,
+      r.valid,
+    ]);
+    if (batch.length >= 500) yield stringify(batch.splice(0));
+  }
+  if (batch.length) yield stringify(batch);
+}

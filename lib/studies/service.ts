@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { audit } from "@/lib/audit";
 import type { Actor } from "@/lib/auth/permissions";
 import { datasetScope } from "@/lib/datasets/access";
+import { OPERATOR } from "@/lib/datasets/service";
 import { db, Prisma } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import type { Queryable } from "@/lib/db/queryable";
@@ -13,14 +14,20 @@ import { parseStudy, readStudy, STUDY_COLUMNS } from "@/lib/studies/study";
 import { planUnits, writeUnits, type StratumReport } from "@/lib/studies/units";
 import { zodInvalidParams } from "@/lib/http/problem";
 
+/** Who acts: a signed-in user, or the operator at the command line (who holds the database's own
+ *  credentials; a study it creates has no owner until given one, so only admins see it). */
+export type StudyActor = Actor | typeof OPERATOR;
+const actorId = (actor: StudyActor) => (actor === OPERATOR ? null : actor.id);
+const sees = (actor: StudyActor, ownerId: string | null) => actor === OPERATOR || actor.role === "admin" || ownerId === actor.id;
+
 // Researchers see and manage their own studies; admins all of them.
 export function studyScope(actor: Actor): Prisma.StudyWhereInput {
   return actor.role === "admin" ? {} : { ownerId: actor.id };
 }
 
-export async function getStudyFor(actor: Actor, studyId: string, client: Queryable = pool()): Promise<Study> {
+export async function getStudyFor(actor: StudyActor, studyId: string, client: Queryable = pool()): Promise<Study> {
   const study = await readStudy(client, { id: studyId });
-  if (!study || (actor.role !== "admin" && study.ownerId !== actor.id)) throw new AppError("not_found", "No such study, or it is not yours.");
+  if (!study || !sees(actor, study.ownerId)) throw new AppError("not_found", "No such study, or it is not yours.");
   return study;
 }
 
@@ -48,7 +55,7 @@ function emptyStudyError(): AppError {
 }
 
 /** What a study would be, without creating it: its units, answers needed, and short strata. */
-export async function planStudy({ actor, spec }: { actor: Actor; spec: StudySpec }) {
+export async function planStudy({ actor, spec }: { actor: StudyActor; spec: StudySpec }) {
   await readableDataset(actor, spec.datasetId);
   const plan = await planUnits(pool(), { datasetId: spec.datasetId, design: spec.design, config: spec.config, unitType: spec.unitType, filter: spec.filter, settings: spec.settings });
   return planFigures(spec, plan.units.length, plan.strata, plan.candidates);
@@ -69,7 +76,7 @@ function planFigures(spec: Pick<StudySpec, "n" | "maxUnitsPerParticipant" | "set
   };
 }
 
-export async function createStudy({ actor, spec }: { actor: Actor; spec: StudySpec }) {
+export async function createStudy({ actor, spec, ownerId }: { actor: StudyActor; spec: StudySpec; ownerId?: string | null }) {
   await readableDataset(actor, spec.datasetId);
   return withTransaction(async (client) => {
     const publicCode = code(9);
@@ -82,7 +89,7 @@ export async function createStudy({ actor, spec }: { actor: Actor; spec: StudySp
         spec.name,
         spec.design,
         spec.datasetId,
-        actor.id,
+        ownerId === undefined ? actorId(actor) : ownerId,
         spec.unitType,
         JSON.stringify(spec.filter),
         spec.n,
@@ -100,14 +107,14 @@ export async function createStudy({ actor, spec }: { actor: Actor; spec: StudySp
     const plan = await planUnits(client, { datasetId: spec.datasetId, design: spec.design, config: spec.config, unitType: spec.unitType, filter: spec.filter, settings: spec.settings });
     if (plan.units.length === 0) throw emptyStudyError();
     await writeUnits(client, { id, n: spec.n, settings: spec.settings }, plan.units);
-    await audit(client, { actorId: actor.id, action: "study.create", targetType: "study", targetId: id, after: { name: spec.name, design: spec.design, units: plan.units.length } });
+    await audit(client, { actorId: actorId(actor), action: "study.create", targetType: "study", targetId: id, after: { name: spec.name, design: spec.design, units: plan.units.length } });
     return { id, code: publicCode, ...planFigures(spec, plan.units.length, plan.strata, plan.candidates) };
   });
 }
 
 /** Only a dataset the researcher may read; one they may not is as unknown as a missing one. */
-async function readableDataset(actor: Actor, datasetId: string): Promise<void> {
-  const dataset = await db().dataset.findFirst({ where: { AND: [{ id: datasetId }, datasetScope(actor)] }, select: { id: true } });
+async function readableDataset(actor: StudyActor, datasetId: string): Promise<void> {
+  const dataset = await db().dataset.findFirst({ where: { AND: [{ id: datasetId }, actor === OPERATOR ? {} : datasetScope(actor)] }, select: { id: true } });
   if (!dataset) throw new AppError("invalid_input", "The dataset does not exist.", { invalidParams: [{ name: "datasetId", reason: "unknown dataset" }] });
 }
 
@@ -202,18 +209,18 @@ function unitsDependOn(study: Study, spec: StudySpec): boolean {
   return changed(a.sampling, b.sampling) || changed(a.kinds, b.kinds) || changed(a.groups?.perUnit, b.groups?.perUnit) || (study.unitType === "answer" && changed(study.config, spec.config));
 }
 
-export async function changeStudyState({ actor, studyId, to }: { actor: Actor; studyId: string; to: "open" | "paused" | "closed" }) {
+export async function changeStudyState({ actor, studyId, to }: { actor: StudyActor; studyId: string; to: "open" | "paused" | "closed" }) {
   return withTransaction(async (client) => {
     const { rows } = await client.query<{ state: keyof typeof STUDY_TRANSITIONS; ownerId: string | null }>(
       `SELECT state, "ownerId" FROM "Study" WHERE id = $1 FOR UPDATE`,
       [studyId],
     );
     const study = rows[0];
-    if (!study || (actor.role !== "admin" && study.ownerId !== actor.id)) throw new AppError("not_found", "No such study, or it is not yours.");
+    if (!study || !sees(actor, study.ownerId)) throw new AppError("not_found", "No such study, or it is not yours.");
     const allowed: readonly string[] = STUDY_TRANSITIONS[study.state];
     if (!allowed.includes(to)) throw new AppError("conflict", `A ${study.state} study cannot become ${to}.`);
     await client.query(`UPDATE "Study" SET state = $2, version = version + 1, "updatedAt" = now() WHERE id = $1`, [studyId, to]);
-    await audit(client, { actorId: actor.id, action: "study.state", targetType: "study", targetId: studyId, before: { state: study.state }, after: { state: to } });
+    await audit(client, { actorId: actorId(actor), action: "study.state", targetType: "study", targetId: studyId, before: { state: study.state }, after: { state: to } });
     return { id: studyId, state: to };
   });
 }

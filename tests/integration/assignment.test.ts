@@ -10,7 +10,7 @@ import { makeParticipants, makeStudyWithUnits } from "../support/factories";
 const leaseNext = (r: { studyId: string; participantId: string; leaseMinutes: number; maxUnits: number | null }) =>
   lease(pool(), { ...r, order: "spread", maxUnitsPerContext: null, avoidQuestions: [], groups: null, withQuestions: false });
 const submitResponse = (i: Omit<SubmitInput, "stage" | "stages" | "withQuestions" | "validate"> & { stage: string; final: boolean }) =>
-  submit({ ...i, stage: null, stages: 1, withQuestions: false, validate: async (_client, _unit, payload) => payload });
+  submit({ ...i, stage: null, stages: 1, withQuestions: false, validate: async (_client, _unit, payload) => ({ payload }) });
 const sweepExpired = (studyId: string) => sweep(pool(), studyId);
 const returnLease = (opts: { participantId: string; assignmentId: string }) => giveBack(pool(), opts);
 

@@ -1,3 +1,4 @@
+import { QUESTION_KINDS } from "@/lib/benchmarks/types";
 import { questionKey, sortValues, tabulate, type Dimension, type ReportComparison } from "@/lib/benchmarks/report";
 import type { BenchmarkScoring, BenchmarkSummary, ScoredItem, ScoringContext } from "@/lib/benchmarks/scoring";
 import { countedItems, viewOf } from "@/lib/benchmarks/summary";
@@ -118,9 +119,10 @@ function summarizeChartom(all: readonly ScoredItem[], ctx: ScoringContext): Benc
 }
 
 export const chartomScoring: BenchmarkScoring = {
-  // the generative form has no machine score (correct is always null): it is left out of byType
-  typeOf: (question) => (question.kind === "single_choice" ? (chartomDimension(question) ?? question.kind) : null),
-  typeOrder: CHARTOM_DIMENSIONS,
+  // byType is the question kind for every benchmark but FANToM (whose question types are the paper's
+  // columns); the paper's own breakdown is in summarize()'s tables
+  typeOf: (question) => question.kind,
+  typeOrder: QUESTION_KINDS,
   counts: () => true,
   score: (question, answer) => chartomScore(question, answer),
   parse: chartomParse,

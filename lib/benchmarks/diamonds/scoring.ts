@@ -1,3 +1,4 @@
+import { QUESTION_KINDS } from "@/lib/benchmarks/types";
 import { tabulate } from "@/lib/benchmarks/report";
 import { plainScore } from "@/lib/benchmarks/scorer";
 import type { BenchmarkScoring, BenchmarkSummary, ScoredItem, ScoringContext } from "@/lib/benchmarks/scoring";
@@ -39,8 +40,10 @@ function summarizeDiamonds(all: readonly ScoredItem[], ctx: ScoringContext): Ben
 }
 
 export const diamondsScoring: BenchmarkScoring = {
-  typeOf: (question) => diamondsPerspective(question) ?? question.kind,
-  typeOrder: DIAMONDS_PERSPECTIVES,
+  // byType is the question kind for every benchmark but FANToM (whose question types are the paper's
+  // columns); the paper's own breakdown is in summarize()'s tables
+  typeOf: (question) => question.kind,
+  typeOrder: QUESTION_KINDS,
   counts: () => true,
   score: (question, answer) => plainScore(question, answer),
   parse: (_question, raw) => diamondsParse(raw),

@@ -1,8 +1,8 @@
+import { QUESTION_KINDS } from "@/lib/benchmarks/types";
 import { itemsRow, tabulate, type ReportTable } from "@/lib/benchmarks/report";
 import type { BenchmarkScoring, BenchmarkSummary, ScoredItem, ScoringContext } from "@/lib/benchmarks/scoring";
 import { countedItems, viewOf } from "@/lib/benchmarks/summary";
 import {
-  EXPLORETOM_ORDER_LABEL,
   exploreTomBelief,
   exploreTomInteresting,
   exploreTomOrder,
@@ -41,11 +41,10 @@ function summarizeExploreTom(all: readonly ScoredItem[], ctx: ScoringContext): B
 }
 
 export const exploreTomScoring: BenchmarkScoring = {
-  typeOf: (question) => {
-    const order = exploreTomOrder(question);
-    return order === null ? question.kind : (EXPLORETOM_ORDER_LABEL[order] ?? `order ${order}`);
-  },
-  typeOrder: Object.values(EXPLORETOM_ORDER_LABEL),
+  // byType is the question kind for every benchmark but FANToM (whose question types are the paper's
+  // columns); the paper's own breakdown is in summarize()'s tables
+  typeOf: (question) => question.kind,
+  typeOrder: QUESTION_KINDS,
   counts: () => true,
   score: (question, answer) => exploreTomScore(question, answer),
   parse: (_question, raw) => exploreTomParse(raw),

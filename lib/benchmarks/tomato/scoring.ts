@@ -1,4 +1,5 @@
 import { itemsRow, tabulate, tagText, type ReportRow } from "@/lib/benchmarks/report";
+import { QUESTION_KINDS } from "@/lib/benchmarks/types";
 import type { BenchmarkScoring, BenchmarkSummary, ScoredItem, ScoringContext } from "@/lib/benchmarks/scoring";
 import { countedItems } from "@/lib/benchmarks/summary";
 import { TOMATO_MENTAL_STATES, TOMATO_ORDER_LABEL, TOMATO_ORDERS, tomatoOrder, tomatoParse, tomatoScore, tomatoSubset } from "@/lib/benchmarks/tomato/score";
@@ -25,8 +26,10 @@ function summarizeTomato(all: readonly ScoredItem[], ctx: ScoringContext): Bench
 }
 
 export const tomatoScoring: BenchmarkScoring = {
-  typeOf: (question) => tomatoSubset(question) ?? question.kind,
-  typeOrder: TOMATO_MENTAL_STATES.flatMap((s) => ORDER_LABELS.map((o) => `${s} ${o}`)),
+  // byType is the question kind for every benchmark but FANToM (whose question types are the paper's
+  // columns); the paper's own breakdown is in summarize()'s tables
+  typeOf: (question) => question.kind,
+  typeOrder: QUESTION_KINDS,
   counts: () => true,
   score: (question, answer) => tomatoScore(question, answer),
   parse: tomatoParse,

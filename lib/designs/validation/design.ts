@@ -45,7 +45,7 @@ export const validation: Design<ValidationConfig, ValidationResults> = {
     if (!parsed.success) {
       throw new AppError("invalid_input", "Some answers are missing or not allowed.", { invalidParams: zodInvalidParams(parsed.error, "payload") });
     }
-    return parsed.data;
+    return { payload: parsed.data };
   },
 
   async adjudicable(ctx) {

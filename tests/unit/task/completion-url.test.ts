@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { completionUrl } from "@/components/task/completion-url";
+import { completionUrl } from "@/lib/participants/completion-url";
 
 describe("completion URL", () => {
   it("fills Prolific's CODE placeholder", () => {

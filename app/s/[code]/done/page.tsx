@@ -1,7 +1,7 @@
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { CompletionPanel } from "@/components/task/completion-panel";
-import { completionUrl } from "@/components/task/completion-url";
+import { completionUrl } from "@/lib/participants/completion-url";
 import { pathOf } from "@/components/task/outcomes";
 import { db } from "@/lib/db/client";
 import { decodeParticipantToken, participantCookieName } from "@/lib/participants/token";

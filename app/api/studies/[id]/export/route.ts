@@ -3,12 +3,12 @@ import { exportDataset } from "@/lib/datasets/export";
 import { downloadResponse } from "@/lib/http/stream";
 import { AppError } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
-import { responsesCsv, responsesJsonl } from "@/lib/studies/export";
+import { responsesCsv, responsesJsonl, scoredCsv } from "@/lib/studies/export";
 import { studyManifest, validatedSelection } from "@/lib/studies/manifest";
 import { getStudyFor } from "@/lib/studies/service";
 
 const params = z.object({ id: z.string().uuid() });
-const query = z.object({ format: z.enum(["validated", "responses-csv", "responses-jsonl", "manifest"]) });
+const query = z.object({ format: z.enum(["validated", "responses-csv", "responses-jsonl", "scored-csv", "manifest"]) });
 
 export const GET = route({ auth: "studies.read", params, query }, async ({ user, params, query }) => {
   const study = await getStudyFor(user, params.id);
@@ -23,6 +23,8 @@ export const GET = route({ auth: "studies.read", params, query }, async ({ user,
     }
     case "responses-csv":
       return downloadResponse(responsesCsv(study), `${base}-responses.csv`, "text/csv; charset=utf-8");
+    case "scored-csv":
+      return downloadResponse(scoredCsv(study), `${base}-scored.csv`, "text/csv; charset=utf-8");
     case "responses-jsonl":
       return downloadResponse(responsesJsonl(study), `${base}-responses.jsonl`, "application/x-ndjson; charset=utf-8");
     case "manifest":
