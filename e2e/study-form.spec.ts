@@ -1,8 +1,10 @@
+import { randomUUID } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { expectNoAxeViolations } from "./helpers/a11y";
-import { importFile, signedInRequest } from "./helpers/api";
-import { createUser, uiSignIn, unique } from "./support";
+import { createOpenStudy, DEFAULT_FLAGS, importFile, signedInRequest } from "./helpers/api";
+import { consentWithKeyboard, enter } from "./helpers/participant";
+import { createUser, E2E, uiSignIn, unique } from "./support";
 
 // The researcher's study form for a design other than validation: a ToMATO human baseline with
 // stratified sampling, the live planning figures (a short stratum reported before the study
@@ -129,5 +131,58 @@ test("[STUDY][FORM] a ToMATO human baseline from the form: stratified sampling b
   await expect(page.getByText("Study created with 3 units.")).toBeVisible();
   const rerun = await specOnSettingsPage(page);
   expect(rerun).toEqual({ ...spec, dataset: second.datasetId });
+  await api.dispose();
+});
+
+test("[STUDY][FORM] once a response exists, the settings form shows what was asked read-only, keeps the rest editable, and times the plan by the study's own median", async ({
+  page,
+  admin,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const researcher = await createUser(admin, "researcher");
+  const api = await signedInRequest(researcher.email, researcher.password);
+  const { datasetId } = await importFile(api, TOMATO_FIXTURE, unique("tomato"));
+  const name = unique("locked");
+  const study = await createOpenStudy(api, { name, datasetId, unitType: "question", n: 2, config: { contextChecks: { flags: DEFAULT_FLAGS, comment: false } } });
+  expect(study.units).toBe(4);
+
+  // one participant answers one unit in 60 seconds
+  const context = await browser.newContext();
+  const participant = await context.newPage();
+  await enter(participant, `${E2E.baseURL}/s/${study.code}`);
+  await consentWithKeyboard(participant);
+  type Next = { status: string; unit: { assignmentId: string; checks: { key: string; options: { value: string }[] }[] } };
+  const next = (await (await participant.request.get(`/api/s/${study.code}/next`)).json()) as Next;
+  const answers = Object.fromEntries(next.unit.checks.map((c) => [c.key, c.options[1]!.value]));
+  const submitted = await participant.request.post(`/api/s/${study.code}/submit`, {
+    data: { assignmentId: next.unit.assignmentId, idempotencyKey: randomUUID(), payload: { answers }, startedAt: new Date().toISOString(), durationMs: 60_000 },
+  });
+  expect(submitted.status(), await submitted.text()).toBe(201);
+  await context.close();
+
+  await uiSignIn(page, researcher.email, researcher.password);
+  await expect(page.getByRole("heading", { level: 1, name: "Datasets" })).toBeVisible();
+  await page.goto(`/studies/${study.id}/settings`);
+  const form = page.getByRole("form", { name: "Study settings" });
+  await expect(form.getByRole("status").filter({ hasText: /^Responses exist, so what participants are asked is locked/ })).toContainText("checks and decision rule");
+  const locked = form.getByRole("group", { name: "Locked settings" });
+  await expect(locked.locator("dt", { hasText: /^Context checks$/ }).locator("xpath=following-sibling::dd[1]")).toContainText("Incoherent");
+  await expect(form.getByRole("group", { name: "Unit" })).toHaveCount(0);
+  await expect(form.getByRole("checkbox", { name: "Context checks" })).toHaveCount(0);
+  // 4 units × N 2 = 8 answers at the median 60 s
+  await expect(form.getByRole("group", { name: "Planning figures" }).getByRole("status")).toHaveText(
+    "Plan: 4 units, 8 answers needed, 2 participants (each may do every unit) needed, about 8 min 00 s of work.",
+  );
+  await expectNoAxeViolations(page, "the locked settings form");
+
+  // what may still change: language, consent
+  await form.getByRole("group", { name: "Language of the participant pages" }).getByRole("radio", { name: /^Chinese \(Simplified\)/ }).check();
+  await form.getByRole("textbox", { name: "Contact" }).fill("lab@example.org");
+  await form.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText("Settings saved.")).toBeVisible();
+  const got = (await (await api.get(`/api/studies/${study.id}`)).json()) as { study: { settings: { language: string; consent: { contact: string }; kinds: string[] }; config: unknown } };
+  expect(got.study.settings).toMatchObject({ language: "zh", consent: { contact: "lab@example.org" }, kinds: [] });
+  expect(got.study.config).toMatchObject({ contextChecks: { flags: DEFAULT_FLAGS, comment: false } });
   await api.dispose();
 });
