@@ -226,7 +226,10 @@ export function Collapsible({ id, title, status, defaultOpen = false, children }
   const Heading = useContext(SectionLevel) === 2 ? "h2" : "h3";
   return (
     <details id={id} open={open} onToggle={(e) => setOpen(e.currentTarget.open)} className="group min-w-0 rounded-card border border-line bg-surface">
-      <summary className="flex min-h-11 cursor-pointer items-center gap-3 px-4 py-3 sm:px-6">
+      <summary className="flex min-h-11 cursor-pointer list-none items-center gap-3 px-4 py-3 sm:px-6 [&::-webkit-details-marker]:hidden">
+        <span aria-hidden="true" className="inline-block text-muted transition-transform group-open:rotate-90">
+          ▸
+        </span>
         <Heading className="text-lg font-semibold">
           {title}
           {status && <span className="ml-2 text-sm font-normal text-muted">({status})</span>}

@@ -79,10 +79,21 @@ export function effectiveUnit(s: StudyFormState): UnitType {
   return design.defaultUnitType(parsed.success ? parsed.data : design.defaultConfig());
 }
 
+/** The shared settings as the design can take them: groups and stages only where it has them
+ *  (switched on under another design, they stay in the draft but are not sent). */
+function supported(s: StudyFormState): SettingsDraft {
+  const design = descriptorOf(s.design);
+  return {
+    ...s.settings,
+    groups: design?.groups ? s.settings.groups : { ...s.settings.groups, enabled: false },
+    stages: design?.stages ? s.settings.stages : { ...s.settings.stages, enabled: false },
+  };
+}
+
 /** N as sent: the per-group sum with groups, else the typed N, else the design's default. */
 export function effectiveN(s: StudyFormState): number {
-  const fromGroups = groupsN(s.settings.groups);
-  if (s.settings.groups.enabled) return fromGroups ?? Number.NaN;
+  const groups = supported(s).groups;
+  if (groups.enabled) return groupsN(groups) ?? Number.NaN;
   if (s.n !== null) return integer(s.n);
   return descriptorOf(s.design)?.defaultN ?? 1;
 }
@@ -161,18 +172,18 @@ function unitPayload(s: StudyFormState) {
 
 /** The study spec: the body of POST /api/studies and of the planning call (settings at the top level). */
 export function toCreatePayload(s: StudyFormState) {
-  return { ...commonPayload(s), datasetId: s.datasetId, design: s.design, ...unitPayload(s), ...settingsPayload(s.settings) };
+  return { ...commonPayload(s), datasetId: s.datasetId, design: s.design, ...unitPayload(s), ...settingsPayload(supported(s)) };
 }
 
 /** For PATCH: once responses exist, what participants are asked (unit, filter, N, config, asked settings) is left out. */
 export function toUpdatePayload(s: StudyFormState, locked: boolean) {
   if (locked) return { ...commonPayload(s), settings: unlockedPayload(s.settings) };
-  return { ...commonPayload(s), ...unitPayload(s), settings: settingsPayload(s.settings) };
+  return { ...commonPayload(s), ...unitPayload(s), settings: settingsPayload(supported(s)) };
 }
 
 /** What the planning figures depend on, as a spec: edits elsewhere (name, instructions, consent) do not re-plan. */
 export function planSpec(s: StudyFormState) {
-  const { sampling, kinds, groups } = askedPayload(s.settings);
+  const { sampling, kinds, groups } = askedPayload(supported(s));
   return { name: "plan", datasetId: s.datasetId, design: s.design, entryMode: s.entryMode, maxUnitsPerParticipant: optionalInteger(s.maxUnits), ...unitPayload(s), sampling, kinds, groups };
 }
 

@@ -33,28 +33,30 @@ function KindsFields({ state, update, errors, kinds }: Omit<Props, "tags" | "loa
     );
   }
   return (
-    <fieldset id={fieldId("kinds")} className="min-w-0 border-t border-line pt-4" aria-describedby={`${fieldId("kinds")}-hint`}>
-      <legend className="text-sm font-medium">Question kinds to ask</legend>
-      <p id={`${fieldId("kinds")}-hint`} className="text-sm text-muted">
-        Uncheck the kinds participants should not answer (e.g. FANToM without its yes/no questions).
-      </p>
-      {errors.kinds && <p className="text-sm font-medium text-danger">{errors.kinds}</p>}
-      <div className="mt-2 space-y-2">
-        {present.map((k) => (
-          <Checkbox
-            key={k}
-            id={fieldId(`kinds-${k}`)}
-            label={
-              <>
-                {KIND_LABELS[k]} <span className="text-muted">({kinds[k] ?? 0} questions)</span>
-              </>
-            }
-            checked={chosen === null || chosen.includes(k)}
-            onChange={(e) => toggle(k, e.target.checked)}
-          />
-        ))}
-      </div>
-    </fieldset>
+    <div className="border-t border-line pt-4">
+      <fieldset id={fieldId("kinds")} className="min-w-0" aria-describedby={`${fieldId("kinds")}-hint`}>
+        <legend className="text-sm font-medium">Question kinds to ask</legend>
+        <p id={`${fieldId("kinds")}-hint`} className="text-sm text-muted">
+          Uncheck the kinds participants should not answer (e.g. FANToM without its yes/no questions).
+        </p>
+        {errors.kinds && <p className="text-sm font-medium text-danger">{errors.kinds}</p>}
+        <div className="mt-2 space-y-2">
+          {present.map((k) => (
+            <Checkbox
+              key={k}
+              id={fieldId(`kinds-${k}`)}
+              label={
+                <>
+                  {KIND_LABELS[k]} <span className="text-muted">({kinds[k] ?? 0} questions)</span>
+                </>
+              }
+              checked={chosen === null || chosen.includes(k)}
+              onChange={(e) => toggle(k, e.target.checked)}
+            />
+          ))}
+        </div>
+      </fieldset>
+    </div>
   );
 }
 

@@ -17,7 +17,7 @@ interface Props {
 export function UnitAndQuotaFields({ state, update, errors, locked }: Props & { locked: boolean }) {
   const design = descriptorOf(state.design);
   const nLabel = formOf(state.design)?.nLabel ?? "Answers per unit";
-  const groups = state.settings.groups.enabled;
+  const groups = Boolean(design?.groups) && state.settings.groups.enabled;
   const n = effectiveN(state);
   return (
     <Section legend={locked ? "Limits" : "Units and assignment"}>

@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import { validateForm, fieldName, friendlyReason, toFieldErrors } from "@/components/studies/form-errors";
 import {
   chooseDataset,
+  chooseDesign,
+  effectiveN,
+  offeredDesigns,
   draftOf,
   effectiveUnit,
   formStateFromStudy,
@@ -114,6 +117,52 @@ describe("validateForm", () => {
     expect(validateForm(state, "create")["qualification.passThreshold"]).toBe("Enter a percentage from 0 to 100.");
     const fine = withSettings(filled(), (d) => ({ quality: { ...d.quality, qualification: { ...d.quality.qualification, enabled: true, passPercent: "75" } } }));
     expect(toCreatePayload(fine).qualification).toMatchObject({ passThreshold: 0.75, k: 5, attempts: 2 });
+  });
+});
+
+describe("choosing a design", () => {
+  it("offers the designs both registries know", () => {
+    expect(offeredDesigns()).toEqual(expect.arrayContaining(["validation", "baseline"]));
+  });
+
+  it("follows the new design's defaults for the unit and N (baseline: one answer per question), and its config is the baseline's", () => {
+    const baseline = chooseDesign(filled(), "baseline");
+    expect(effectiveUnit(baseline)).toBe("question");
+    expect(effectiveN(baseline)).toBe(1);
+    const spec = studySpecSchema.parse(toCreatePayload(baseline));
+    expect(spec).toMatchObject({ design: "baseline", unitType: "question", n: 1, config: {} });
+  });
+
+  it("keeps a unit and an N the researcher chose, and each design's draft when switching back", () => {
+    const typed = setDraft(filled({ unitType: "context", n: "4" }), (d) => ({ ...(d as object), answerKey: true }));
+    const back = chooseDesign(chooseDesign(typed, "baseline"), "validation");
+    expect(toCreatePayload(chooseDesign(typed, "baseline"))).toMatchObject({ unitType: "context", n: 4 });
+    expect(draftOf(back)).toEqual(draftOf(typed));
+  });
+
+  it("accepts a stratified ToMATO baseline spec (mental_state × order, k, seed)", () => {
+    const state = withSettings(chooseDesign(filled(), "baseline"), () => ({ sampling: { kind: "stratified", by: ["mental_state", "order"], k: "2", seed: "7" } }));
+    expect(validateForm(state, "create")).toEqual({});
+    expect(studySpecSchema.parse(toCreatePayload(state)).settings.sampling).toEqual({ kind: "stratified", by: ["mental_state", "order"], k: 2, seed: 7 });
+  });
+
+  it("with groups, sends N as the sum of the per-group answers (the spec refuses anything else)", () => {
+    const grouped = withSettings(chooseDesign(filled({ n: "5" }), "baseline"), (d) => ({
+      groups: { ...d.groups, enabled: true, groups: [{ id: "a", name: "read", perUnit: "1" }, { id: "b", name: "unread", perUnit: "1" }] },
+    }));
+    expect(toCreatePayload(grouped).n).toBe(2);
+    expect(validateForm(grouped, "create")).toEqual({});
+  });
+
+  it("does not send groups or stages to a design without them (they stay in the draft for the way back)", () => {
+    const staged = withSettings(chooseDesign(filled({ n: "5" }), "baseline"), (d) => ({
+      groups: { ...d.groups, enabled: true, groups: [{ id: "a", name: "read", perUnit: "1" }, { id: "b", name: "unread", perUnit: "1" }] },
+      stages: { enabled: true, first: { view: "c0", label: "" }, second: { view: "c2000", label: "" } },
+    }));
+    const toValidation = chooseDesign(staged, "validation");
+    expect(toCreatePayload(toValidation)).toMatchObject({ groups: null, stages: [], n: 5 });
+    expect(validateForm(toValidation, "create")).toEqual({});
+    expect(toCreatePayload(chooseDesign(toValidation, "baseline"))).toMatchObject({ n: 2, stages: [{ view: "c0" }, { view: "c2000" }] });
   });
 });
 
