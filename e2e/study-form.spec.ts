@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { expectNoAxeViolations } from "./helpers/a11y";
-import { createOpenStudy, DEFAULT_FLAGS, importFile, signedInRequest } from "./helpers/api";
+import { createOpenStudy, DEFAULT_FLAGS, importFile, setStudyState, signedInRequest } from "./helpers/api";
 import { consentWithKeyboard, enter } from "./helpers/participant";
 import { createUser, E2E, uiSignIn, unique } from "./support";
 
@@ -184,5 +184,18 @@ test("[STUDY][FORM] once a response exists, the settings form shows what was ask
   const got = (await (await api.get(`/api/studies/${study.id}`)).json()) as { study: { settings: { language: string; consent: { contact: string }; kinds: string[] }; config: unknown } };
   expect(got.study.settings).toMatchObject({ language: "zh", consent: { contact: "lab@example.org" }, kinds: [] });
   expect(got.study.config).toMatchObject({ contextChecks: { flags: DEFAULT_FLAGS, comment: false } });
+
+  // closed: every setting read-only, the design's own part included
+  await setStudyState(api, study.id, "closed");
+  await page.reload();
+  await expect(page.getByText("A closed study cannot change.")).toBeVisible();
+  await expect(page.getByRole("form", { name: "Study settings" })).toHaveCount(0);
+  const row = (term: string) => page.locator("dt", { hasText: new RegExp(`^${term}$`) }).locator("xpath=following-sibling::dd[1]");
+  await expect(row("Language")).toHaveText("Chinese (Simplified)");
+  await expect(row("Design")).toHaveText("Validation");
+  await expect(row("Annotators per unit")).toHaveText("2");
+  await expect(row("Context checks")).toContainText("Incoherent");
+  await expect(row("Consent")).toContainText("contact lab@example.org");
+  await expectNoAxeViolations(page, "a closed study's settings");
   await api.dispose();
 });
