@@ -1,6 +1,7 @@
 "use client";
 
-import { GroupError, Input, RadioGroup, Section } from "@/components/studies/form-controls";
+import { Input, RadioGroup, Section } from "@/components/studies/form-controls";
+import { GroupError } from "@/components/studies/form-layout";
 import { fieldId, type FieldErrors } from "@/components/studies/form-errors";
 import { withSettings, type StudyFormState, type Update } from "@/components/studies/form-model";
 import { ASSIGNMENT_ORDER_LABELS } from "@/components/studies/labels";

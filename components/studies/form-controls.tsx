@@ -1,8 +1,7 @@
 "use client";
 
-import { createContext, useContext, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { createContext, useContext, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { controlClass } from "@/components/ui/field";
-import { fieldId } from "@/components/studies/form-errors";
 
 // Labelled controls with explicit ids (so the error summary can link to them), hint and error
 // text tied to the control with aria-describedby.
@@ -194,48 +193,5 @@ export function Section({ id, legend, description, children }: { id?: string; le
       {description && <div className="text-sm text-muted">{description}</div>}
       {children}
     </fieldset>
-  );
-}
-
-/** An error about a whole list or group, focusable from the error summary (its id is the field's). */
-export function GroupError({ name, errors }: { name: string; errors: Record<string, string> }) {
-  if (!errors[name]) return null;
-  return (
-    <p id={fieldId(name)} tabIndex={-1} className="text-sm font-medium text-danger">
-      {errors[name]}
-    </p>
-  );
-}
-
-export function SummaryRow({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <>
-      <dt className="font-medium">{term}</dt>
-      <dd className="min-w-0 break-words">{children}</dd>
-    </>
-  );
-}
-
-/**
- * Optional settings that fold away: a native <details>, so it opens with Enter or Space and
- * screen readers announce it as expandable. The summary is the section's heading; `status`
- * says what is set while it is closed. The error summary opens it before focusing a field inside.
- */
-export function Collapsible({ id, title, status, defaultOpen = false, children }: { id?: string; title: string; status?: string; defaultOpen?: boolean; children: ReactNode }) {
-  const [open, setOpen] = useState(defaultOpen);
-  const Heading = useContext(SectionLevel) === 2 ? "h2" : "h3";
-  return (
-    <details id={id} open={open} onToggle={(e) => setOpen(e.currentTarget.open)} className="group min-w-0 rounded-card border border-line bg-surface">
-      <summary className="flex min-h-11 cursor-pointer list-none items-center gap-3 px-4 py-3 sm:px-6 [&::-webkit-details-marker]:hidden">
-        <span aria-hidden="true" className="inline-block text-muted transition-transform group-open:rotate-90">
-          ▸
-        </span>
-        <Heading className="text-lg font-semibold">
-          {title}
-          {status && <span className="ml-2 text-sm font-normal text-muted">({status})</span>}
-        </Heading>
-      </summary>
-      <div className="space-y-4 border-t border-line p-4 sm:p-6">{children}</div>
-    </details>
   );
 }

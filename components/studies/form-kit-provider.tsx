@@ -2,7 +2,8 @@
 
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
-import { Checkbox, GroupError, Input, RadioGroup, Section, Select, SubHeading, SummaryRow, TextArea } from "@/components/studies/form-controls";
+import { Checkbox, Input, RadioGroup, Section, Select, SubHeading, TextArea } from "@/components/studies/form-controls";
+import { GroupError, SummaryRow } from "@/components/studies/form-layout";
 import { fieldId } from "@/components/studies/form-errors";
 import { FormKitProvider, type FormKit } from "@/lib/designs/form-kit";
 

@@ -2,7 +2,8 @@
 
 import { Button } from "@/components/ui/button";
 import { draftId } from "@/components/studies/draft-id";
-import { Checkbox, Collapsible, GroupError, Input, RadioGroup, Select, TextArea } from "@/components/studies/form-controls";
+import { Checkbox, Input, RadioGroup, Select, TextArea } from "@/components/studies/form-controls";
+import { Collapsible, GroupError } from "@/components/studies/form-layout";
 import { fieldId, type FieldErrors } from "@/components/studies/form-errors";
 import { withSettings, type StudyFormState, type Update } from "@/components/studies/form-model";
 import type { GroupsDraft, MembershipKind } from "@/components/studies/groups-draft";

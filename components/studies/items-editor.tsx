@@ -2,7 +2,8 @@
 
 import { Button } from "@/components/ui/button";
 import { draftId } from "@/components/studies/draft-id";
-import { GroupError, Input, Select, TextArea } from "@/components/studies/form-controls";
+import { Input, Select, TextArea } from "@/components/studies/form-controls";
+import { GroupError } from "@/components/studies/form-layout";
 import { fieldId, type FieldErrors } from "@/components/studies/form-errors";
 import { blankItem, optionLines, type ItemDraft } from "@/components/studies/quality-draft";
 import { useFocusAfterRender } from "@/lib/designs/form-kit";

@@ -1,7 +1,8 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { Checkbox, Collapsible, Input, RadioGroup } from "@/components/studies/form-controls";
+import { Checkbox, Input, RadioGroup } from "@/components/studies/form-controls";
+import { Collapsible } from "@/components/studies/form-layout";
 import { fieldId, type FieldErrors } from "@/components/studies/form-errors";
 import { withSettings, type StudyFormState, type Update } from "@/components/studies/form-model";
 import { TagFilterEditor, type DatasetTags } from "@/components/studies/filter-fields";

@@ -1,6 +1,7 @@
 "use client";
 
-import { Checkbox, GroupError, Input, RadioGroup, Section } from "@/components/studies/form-controls";
+import { Checkbox, Input, RadioGroup, Section } from "@/components/studies/form-controls";
+import { GroupError } from "@/components/studies/form-layout";
 import { fieldId, type FieldErrors } from "@/components/studies/form-errors";
 import { withSettings, type StudyFormState, type Update } from "@/components/studies/form-model";
 import { TagFilterEditor, type DatasetTags } from "@/components/studies/filter-fields";

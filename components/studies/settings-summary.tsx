@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { SummaryRow as Row } from "@/components/studies/form-controls";
+import { SummaryRow as Row } from "@/components/studies/form-layout";
 import { ConsoleFormKit } from "@/components/studies/form-kit-provider";
 import type { StudySettings } from "@/components/studies/form-model";
 import { ASSIGNMENT_ORDER_LABELS, CODE_LABELS, ENTRY_MODE_LABELS, KIND_LABELS, LANGUAGE_LABELS, OPTION_ORDER_LABELS, samplingText, UNIT_LABELS } from "@/components/studies/labels";
