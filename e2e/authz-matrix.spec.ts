@@ -95,6 +95,10 @@ const MATRIX: Record<EndpointKey, Row> = {
   // 409: no such unit is leased to the participant
   "POST /api/s/[code]/return":                      [401,     409,        401,     401,   401,   401,   401],
   "POST /api/s/[code]/submit":                      [401,     409,        401,     401,   401,   401,   401],
+  // 422: a question id of no dataset (the shared reader may read, not tag)
+  "POST /api/datasets/[id]/tags":                   [401,     401,        403,     422,   404,   403,   422],
+  // 404: the Prolific webhook is not configured on the test server (and a call is never signed here)
+  "POST /api/webhooks/prolific/[code]":             [404,     404,        404,     404,   404,   404,   404],
   // the participant stops: nothing leased, nothing done, so their outcome is "returned"
   "POST /api/s/[code]/stop":                        [401,     200,        401,     401,   401,   401,   401],
 };
@@ -170,6 +174,8 @@ async function arrange(admin: APIRequestContext): Promise<Fixtures> {
       "POST /api/admin/users": { body: {} },
       "PATCH /api/admin/users/[id]": { body: {} },
       "POST /api/s/[code]/consent": { body: { consent: true } },
+      "POST /api/datasets/[id]/tags": { body: { csv: `questionId,tag,value\n${randomUUID()},probe,true\n` } },
+      "POST /api/webhooks/prolific/[code]": { body: { event_type: "submission.status.change" } },
       "POST /api/s/[code]/return": { body: { assignmentId: randomUUID() } },
       "POST /api/s/[code]/submit": { body: { assignmentId: randomUUID(), idempotencyKey: randomUUID(), payload: {} } },
     },

@@ -1,11 +1,20 @@
-// `npm run bench:assign -- [--json] [--participants 200] [--units 5000] [--n 3] [--think-ms 2000]`
-// Drives the real HTTP endpoints of a production build: participants enter through the study
-// link, then loop next-unit + submit until nothing is left. Participants are people: between
-// units each pauses --think-ms on average (uniform 0.5–1.5×; real annotators take far longer),
-// so the latency figures are those of 200 people working at once; `--think-ms 0` instead keeps
-// 200 requests in flight all the time, a saturation test of throughput. The last line is JSON:
-// {"participants","units","n","p50Ms","p95Ms","submitsPerSec","overAssigned","duplicateAssignments"}.
-import { spawn, spawnSync } from "node:child_process";
+// `npm run bench:assign -- [--json] [--study flags|answer-key|baseline|groups-stages] [--participants 200]
+//   [--units 5000] [--n 3] [--think-ms 2000] [--instances 1] [--ceiling]`
+// Drives the real HTTP endpoints of a production build served the way `npm start` serves it:
+// participants enter through the study link, then loop next-unit + submit until nothing is left.
+// Participants are people: between units each pauses --think-ms on average (uniform 0.5–1.5×),
+// so the latency figures are those of that many people working at once; `--think-ms 0` keeps
+// every participant's request in flight all the time, a saturation test of throughput.
+// Study modes: flags (context units, flag checks), answer-key (question units, answer-key checks:
+// validation reads the questions inside the submit transaction), baseline (question-set units of
+// three questions, answer payloads scored at submit), groups-stages (two groups with one answer
+// each per unit, per-item membership, two stages with the second view withheld until the first
+// answer is stored). --instances runs that many app processes on one PostgreSQL, participants
+// spread over them. --ceiling first runs pgbench (TPC-B, 16 clients, scale 10) against the same
+// PostgreSQL and reports the ratio. The last line is JSON: {study, participants, units, n,
+// instances, p50Ms, p95Ms, submitsPerSec, errors, overAssigned, duplicateAssignments,
+// brokenQuotas, stageLeaks, pgbenchTps?, ratio?}.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import os from "node:os";
@@ -14,157 +23,283 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { z } from "zod";
 import { importDataset } from "@/lib/datasets/import";
-import { db, disconnectDb } from "@/lib/db/client";
+import { disconnectDb } from "@/lib/db/client";
 import { closePool } from "@/lib/db/pool";
 import { buildIsCurrent, recordBuild } from "@/lib/runtime/build-stamp";
 import { changeStudyState, createStudy, parseSpec } from "@/lib/studies/service";
 import { createUser } from "@/lib/users/service";
 import { createMigratedDatabase, dropDatabase, startTestServer } from "../tests/support/test-postgres";
 
+const STUDIES = ["flags", "answer-key", "baseline", "groups-stages"] as const;
+type StudyMode = (typeof STUDIES)[number];
 const { values } = parseArgs({
   options: {
     json: { type: "boolean", default: false },
+    study: { type: "string", default: "flags" },
     participants: { type: "string", default: "200" },
     units: { type: "string", default: "5000" },
     n: { type: "string", default: "3" },
     "think-ms": { type: "string", default: "2000" },
     port: { type: "string", default: "3200" },
+    instances: { type: "string", default: "1" },
+    ceiling: { type: "boolean", default: false },
   },
 });
 const opts = z
-  .object({ participants: z.coerce.number().int().min(1), units: z.coerce.number().int().min(1), n: z.coerce.number().int().min(1), thinkMs: z.coerce.number().min(0), port: z.coerce.number().int() })
+  .object({
+    study: z.enum(STUDIES),
+    participants: z.coerce.number().int().min(1),
+    units: z.coerce.number().int().min(1),
+    n: z.coerce.number().int().min(1),
+    thinkMs: z.coerce.number().min(0),
+    port: z.coerce.number().int(),
+    instances: z.coerce.number().int().min(1).max(8),
+  })
   .parse({ ...values, thinkMs: values["think-ms"] });
-const base = `http://127.0.0.1:${opts.port}`;
 const log = (line: string) => process.stderr.write(`${line}\n`);
+const bases = Array.from({ length: opts.instances }, (_, i) => `http://127.0.0.1:${opts.port + i}`);
+const BOOKS = ["Emma", "Persuasion", "Middlemarch", "Ulysses"];
+const SECRET = "STAGE2-SECRET";
+
+/** One generic-format record per unit (three per set for baseline). */
+function records(mode: StudyMode, units: number): string[] {
+  return Array.from({ length: units }, (_, i) => {
+    const salt = randomBytes(6).toString("hex");
+    const passage = (text: string) => ({ type: "passage", paragraphs: [text] });
+    const choice = { kind: "single_choice", prompt: `Which is right for item ${i}?`, options: ["a", "b", "c", "d"], answer: i % 4 };
+    switch (mode) {
+      case "flags":
+        return JSON.stringify({ id: `u${i}`, context: passage(`Passage ${i}. ${salt}`), questions: [{ kind: "yes_no", prompt: "Is it fine?", answer: "yes" }] });
+      case "answer-key":
+        return JSON.stringify({ id: `u${i}`, context: passage(`Passage ${i}. ${salt}`), questions: [choice] });
+      case "baseline":
+        return JSON.stringify({
+          id: `u${i}`,
+          context: passage(`Passage ${i}. ${salt}`),
+          questions: [choice, { kind: "yes_no", prompt: `Is item ${i} odd?`, answer: i % 2 ? "yes" : "no" }, { kind: "numeric", prompt: `How many in item ${i}?`, answer: i, tolerance: 0.02 }],
+        });
+      case "groups-stages":
+        return JSON.stringify({
+          id: `u${i}`,
+          context: { views: { short: passage(`Short window ${i}. ${salt}`), full: passage(`Long window ${i}. ${SECRET}-${i}`) }, default: "short" },
+          questions: [{ ...choice, tags: { book: BOOKS[i % BOOKS.length] } }],
+        });
+    }
+  });
+}
+
+function specOf(mode: StudyMode, datasetId: string, name: string) {
+  const common = { dataset: datasetId, name, entryMode: "prolific", leaseMinutes: 30 };
+  switch (mode) {
+    case "flags":
+      return { ...common, design: "validation", unit: "context", n: opts.n, config: { contextChecks: { flags: [{ key: "incoherent", label: "Incoherent" }], comment: false } } };
+    case "answer-key":
+      return { ...common, design: "validation", unit: "question", n: opts.n, config: { answerKey: true } };
+    case "baseline":
+      return { ...common, design: "baseline", unit: "set", n: opts.n };
+    case "groups-stages":
+      return {
+        ...common,
+        design: "baseline",
+        unit: "question",
+        groups: { names: ["read", "not_read"], perUnit: { read: 1, not_read: 1 }, balanceTolerance: 1, membership: { from: "url", tag: "book", param: "read" } },
+        stages: [{ view: "short" }, { view: "full" }],
+      };
+  }
+}
 
 async function setUp(url: string) {
   process.env.DATABASE_URL = url;
   const owner = await createUser({ actorId: null, input: { email: "bench@x.test", name: "Bench", role: "researcher", password: "bench-password-1" } });
-  const file = path.join(os.tmpdir(), `bench-assign-${process.pid}.jsonl`);
-  const lines = Array.from({ length: opts.units }, (_, i) =>
-    JSON.stringify({
-      id: `u${i}`,
-      context: { type: "passage", paragraphs: [`Passage number ${i}. ${randomBytes(8).toString("hex")}`] },
-      questions: [{ kind: "yes_no", prompt: "Is it fine?", answer: "yes" }],
-    }),
-  );
-  writeFileSync(file, lines.join("\n") + "\n");
-  const ds = await importDataset({ file, benchmark: "generic", ownerId: owner.id });
   const actor = { id: owner.id, role: owner.role };
-  const config = { contextChecks: { flags: [{ key: "incoherent", label: "Incoherent" }], comment: false } };
-  const study = await createStudy({
-    actor,
-    spec: parseSpec({ name: "bench", dataset: ds.datasetId, design: "validation", unit: "context", n: opts.n, entryMode: "prolific", config }),
-  });
-  await changeStudyState({ actor, studyId: study.id, to: "open" });
-  const { publicCode } = await db().study.findUniqueOrThrow({ where: { id: study.id }, select: { publicCode: true } });
+  const study = async (units: number, name: string) => {
+    const file = path.join(os.tmpdir(), `bench-assign-${process.pid}-${name}.jsonl`);
+    writeFileSync(file, records(opts.study, units).join("\n") + "\n");
+    const ds = await importDataset({ file, benchmark: "generic", ownerId: owner.id });
+    const created = await createStudy({ actor, spec: parseSpec(specOf(opts.study, ds.datasetId, name)) });
+    await changeStudyState({ actor, studyId: created.id, to: "open" });
+    return { studyId: created.id, code: created.code };
+  };
+  // warming up on a study of its own: answered data can no longer be wiped (foreign keys restrict)
+  const warm = await study(20, "warm-up");
+  const main = await study(opts.units, "bench");
   await disconnectDb();
   await closePool();
-  return { studyId: study.id, publicCode };
+  return { warm, main };
 }
 
-async function participant(code: string, i: number, latencies: number[], limit = Infinity): Promise<number> {
-  const entry = await fetch(`${base}/s/${code}?PROLIFIC_PID=bench${i}&STUDY_ID=b&SESSION_ID=s${i}`, { redirect: "manual" });
+interface Unit {
+  assignmentId: string;
+  stage: number;
+  checks: { key: string; options: { value: string }[] }[];
+  questions: { id: string; kind: string }[];
+}
+
+function payloadOf(unit: Unit): unknown {
+  if (unit.checks.length) return { answers: Object.fromEntries(unit.checks.map((c) => [c.key, c.options[Math.random() < 0.1 ? 1 : 0]!.value])) };
+  const answer = (kind: string) => (kind === "single_choice" ? Math.floor(Math.random() * 4) : kind === "yes_no" ? "yes" : kind === "numeric" ? 1 : "x");
+  return { answers: Object.fromEntries(unit.questions.map((q) => [q.id, answer(q.kind)])) };
+}
+
+interface Tally {
+  latencies: number[];
+  errors: number;
+  leaks: number;
+}
+
+async function participant(code: string, i: number, tally: Tally, limit = Infinity): Promise<number> {
+  const base = bases[Math.abs(i) % bases.length]!;
+  const read = BOOKS.filter((_, b) => (i + b) % 2 === 0).join(",");
+  const entry = await fetch(`${base}/s/${code}?PROLIFIC_PID=bench${i}-${randomBytes(2).toString("hex")}&STUDY_ID=b&SESSION_ID=s${i}&read=${encodeURIComponent(read)}`, { redirect: "manual" });
   const cookie = entry.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const headers = { cookie, "content-type": "application/json" };
+  const headers = { cookie, "content-type": "application/json", origin: base };
   const consent = await fetch(`${base}/api/s/${code}/consent`, { method: "POST", headers, body: JSON.stringify({ consent: true }) });
   if (!consent.ok) throw new Error(`consent failed: ${consent.status} ${await consent.text()}`);
   let done = 0;
   for (;;) {
     const t0 = performance.now();
-    const next = await fetch(`${base}/api/s/${code}/next`, { headers });
-    const body = (await next.json()) as { status: string; unit?: { assignmentId: string } };
-    if (!next.ok) throw new Error(`next failed: ${next.status} ${JSON.stringify(body)}`);
-    if (body.status === "done" || done >= limit) return done;
-    const submit = await fetch(`${base}/api/s/${code}/submit`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ assignmentId: body.unit!.assignmentId, idempotencyKey: randomUUID(), payload: { answers: { "flag:incoherent": Math.random() < 0.1 ? "yes" : "no" } }, durationMs: 1 }),
-    });
-    if (submit.status !== 201) throw new Error(`submit failed: ${submit.status} ${await submit.text()}`);
-    await submit.arrayBuffer();
-    latencies.push(performance.now() - t0);
-    done++;
+    let finished = false;
+    // one unit: next + submit, and for staged units the reveal (next) and the revision (submit)
+    for (;;) {
+      const next = await fetch(`${base}/api/s/${code}/next`, { headers });
+      const text = await next.text();
+      if (!next.ok) throw new Error(`next failed: ${next.status} ${text}`);
+      const body = JSON.parse(text) as { status: string; unit?: Unit };
+      if (body.status === "done" || (done >= limit && body.unit?.stage !== 2)) return done;
+      const unit = body.unit!;
+      if (unit.stage === 1 && text.includes(SECRET)) tally.leaks++;
+      const submit = await fetch(`${base}/api/s/${code}/submit`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ assignmentId: unit.assignmentId, idempotencyKey: randomUUID(), stage: unit.stage, payload: payloadOf(unit), durationMs: 1 }),
+      });
+      await submit.arrayBuffer();
+      if (submit.status !== 201) {
+        tally.errors++;
+        break;
+      }
+      if (opts.study !== "groups-stages" || unit.stage === 2) {
+        finished = true;
+        break;
+      }
+    }
+    if (finished) {
+      tally.latencies.push(performance.now() - t0);
+      done++;
+    }
     if (opts.thinkMs) await new Promise((r) => setTimeout(r, opts.thinkMs * (0.5 + Math.random())));
   }
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
+/** pgbench TPC-B on the same server: the database's own ceiling for small write transactions. */
+function pgbenchTps(adminUrl: string, dbName: string): number | null {
+  const url = adminUrl.replace(/\/[^/?]*(\?|$)/, `/${dbName}$1`);
+  const init = spawnSync("pgbench", ["-i", "-s", "10", "-q", url], { encoding: "utf8" });
+  if (init.error || init.status !== 0) {
+    log(`pgbench is not available (${init.error?.message ?? init.stderr.trim().split("\n").at(-1)}); install Debian's postgresql-client for --ceiling`);
+    return null;
+  }
+  const run = spawnSync("pgbench", ["-c", "16", "-j", "2", "-T", "20", "-n", url], { encoding: "utf8" });
+  const tps = /tps = ([\d.]+)/.exec(run.stdout)?.[1];
+  return tps ? Number(tps) : null;
+}
+
+async function waitUp(base: string) {
+  for (let i = 0; ; i++) {
+    if (await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false)) return;
+    if (i > 300) throw new Error(`the app at ${base} did not start`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function checks(url: string, studyId: string) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  const one = async (sql: string, params: unknown[]) => ((await c.query<{ n: number }>(sql, params)).rows[0]?.n ?? 0);
+  const final = `r."studyId" = $1 AND a.status = 'submitted' AND r.stage = (SELECT greatest(1, jsonb_array_length(settings->'stages')) FROM "Study" WHERE id = $1)`;
+  const over = await one(
+    `SELECT count(*)::int AS n FROM (SELECT r."unitId" FROM "Response" r JOIN "Assignment" a ON a.id = r."assignmentId" WHERE ${final}
+       GROUP BY r."unitId" HAVING count(*) > (SELECT capacity FROM "StudyUnit" WHERE id = r."unitId")) x`,
+    [studyId],
+  );
+  const dup = await one(`SELECT count(*)::int AS n FROM (SELECT "unitId", "participantId" FROM "Assignment" WHERE "studyId" = $1 GROUP BY 1, 2 HAVING count(*) > 1) x`, [studyId]);
+  const quotas = await one(
+    `SELECT count(*)::int AS n FROM (SELECT r."unitId", a."group" FROM "Response" r JOIN "Assignment" a ON a.id = r."assignmentId" WHERE ${final} AND a."group" IS NOT NULL
+       GROUP BY 1, 2 HAVING count(*) > (SELECT q.capacity FROM "UnitQuota" q WHERE q."unitId" = r."unitId" AND q."group" = a."group")) x`,
+    [studyId],
+  );
+  await c.end();
+  return { over, dup, quotas };
+}
+
 async function main() {
   const server = await startTestServer();
   const dbName = `sally_bench_${randomBytes(4).toString("hex")}`;
   const url = await createMigratedDatabase(server.adminUrl, dbName);
-  log(`setting up ${opts.units} units…`);
-  const { studyId, publicCode } = await setUp(url);
-  const env = { ...process.env, DATABASE_URL: url, NEXTAUTH_SECRET: "bench-secret-bench-secret-bench", NEXTAUTH_URL: base, NEXT_TELEMETRY_DISABLED: "1", DB_POOL_SIZE: process.env.DB_POOL_SIZE ?? "20", LOG_LEVEL: "warn" };
-  const next = "node_modules/next/dist/bin/next";
+  let ceiling: number | null = null;
+  if (values.ceiling) {
+    const pgbenchDb = `sally_pgbench_${randomBytes(4).toString("hex")}`;
+    await createMigratedDatabase(server.adminUrl, pgbenchDb);
+    log("running pgbench (TPC-B, 16 clients, scale 10, 20 s)…");
+    ceiling = pgbenchTps(server.adminUrl, pgbenchDb);
+    await dropDatabase(server.adminUrl, pgbenchDb).catch(() => {});
+  }
+  log(`setting up ${opts.units} ${opts.study} units…`);
+  const { warm, main: study } = await setUp(url);
+  const env = { ...process.env, DATABASE_URL: url, NEXTAUTH_SECRET: "bench-secret-bench-secret-bench", NEXTAUTH_URL: bases[0]!, NEXT_TELEMETRY_DISABLED: "1", DB_POOL_SIZE: process.env.DB_POOL_SIZE ?? "20", LOG_LEVEL: "warn", HOSTNAME: "127.0.0.1" };
   if (!buildIsCurrent()) {
     log("building…");
-    if (spawnSync(process.execPath, [next, "build"], { stdio: "inherit", env }).status !== 0) throw new Error("build failed");
+    if (spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit", env }).status !== 0) throw new Error("build failed");
     recordBuild();
   }
-  // BENCH_APP_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") go to the app server's node only
+  // the web server npm start runs; BENCH_APP_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") go to its node
   const nodeArgs = process.env.BENCH_APP_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-  const app = spawn(process.execPath, [...nodeArgs, next, "start", "-p", String(opts.port)], { env, stdio: ["ignore", "ignore", "inherit"] });
+  const apps: ChildProcess[] = bases.map((_, i) =>
+    spawn(process.execPath, [...nodeArgs, "--import", "tsx", "scripts/start.ts", "--serve"], { env: { ...env, PORT: String(opts.port + i) }, stdio: ["ignore", "ignore", "inherit"] }),
+  );
   try {
-    for (let i = 0; ; i++) {
-      const ok = await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false);
-      if (ok) break;
-      if (i > 300) throw new Error("the app did not start");
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    // warm the routes once so compilation-free start-up costs are not measured
-    await participant(publicCode, -1, [], 3).catch(() => 0);
-    await resetStudy(url, studyId);
+    await Promise.all(bases.map(waitUp));
+    for (let i = 0; i < bases.length; i++) await participant(warm.code, -1 - i, { latencies: [], errors: 0, leaks: 0 }, 3).catch(() => 0);
 
-    log(`running ${opts.participants} participants…`);
-    const latencies: number[] = [];
+    log(`running ${opts.participants} participants over ${opts.instances} instance(s)…`);
+    const tally: Tally = { latencies: [], errors: 0, leaks: 0 };
     const t0 = performance.now();
-    const done = await Promise.all(Array.from({ length: opts.participants }, (_, i) => participant(publicCode, i, latencies)));
+    const done = await Promise.all(Array.from({ length: opts.participants }, (_, i) => participant(study.code, i, tally)));
     const seconds = (performance.now() - t0) / 1000;
     const submits = done.reduce((a, b) => a + b, 0);
-    const check = new pg.Client({ connectionString: url });
-    await check.connect();
-    const over = await check.query(
-      `SELECT count(*)::int AS n FROM (SELECT r."unitId" FROM "Response" r WHERE r."studyId" = $1 GROUP BY r."unitId" HAVING count(*) > $2) x`,
-      [studyId, opts.n],
-    );
-    const dup = await check.query(
-      `SELECT count(*)::int AS n FROM (SELECT "unitId", "participantId" FROM "Assignment" WHERE "studyId" = $1 GROUP BY 1, 2 HAVING count(*) > 1) x`,
-      [studyId],
-    );
-    await check.end();
-    const sorted = [...latencies].sort((a, b) => a - b);
+    const found = await checks(url, study.studyId);
+    const sorted = [...tally.latencies].sort((a, b) => a - b);
+    const submitsPerSec = Number((submits / seconds).toFixed(1));
     const result = {
+      study: opts.study,
       participants: opts.participants,
       units: opts.units,
-      n: opts.n,
+      n: opts.study === "groups-stages" ? 2 : opts.n,
+      instances: opts.instances,
+      thinkMs: opts.thinkMs,
       p50Ms: Number(percentile(sorted, 50).toFixed(1)),
       p95Ms: Number(percentile(sorted, 95).toFixed(1)),
-      submitsPerSec: Number((submits / seconds).toFixed(1)),
-      overAssigned: over.rows[0].n as number,
-      duplicateAssignments: dup.rows[0].n as number,
+      submitsPerSec,
+      errors: tally.errors,
+      overAssigned: found.over,
+      duplicateAssignments: found.dup,
+      brokenQuotas: found.quotas,
+      stageLeaks: tally.leaks,
+      ...(ceiling !== null ? { pgbenchTps: ceiling, ratio: Number((submitsPerSec / ceiling).toFixed(3)) } : {}),
     };
     if (!values.json) {
-      console.log(`submissions ${submits} (expected ${opts.units * opts.n}) in ${seconds.toFixed(1)} s, think time ${opts.thinkMs} ms`);
-      console.log(`next+submit round trip: p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms`);
+      console.log(`units completed ${submits} in ${seconds.toFixed(1)} s, think time ${opts.thinkMs} ms`);
+      console.log(`unit round trip: p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms`);
     }
     console.log(JSON.stringify(result));
   } finally {
-    app.kill("SIGTERM");
-    await new Promise((r) => app.once("exit", r));
+    for (const app of apps) app.kill("SIGTERM");
+    await Promise.all(apps.map((app) => new Promise((r) => (app.exitCode !== null ? r(null) : app.once("exit", r)))));
     await dropDatabase(server.adminUrl, dbName).catch(() => {});
     await server.stop();
   }
-}
-
-async function resetStudy(url: string, studyId: string) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  await c.query(`DELETE FROM "Participant" WHERE "studyId" = $1`, [studyId]);
-  await c.query(`UPDATE "StudyUnit" SET "activeCount" = 0 WHERE "studyId" = $1`, [studyId]);
-  await c.end();
 }
 
 main().catch((err) => {

@@ -1,66 +1,123 @@
-// `npm run bench:import`: builds synthetic files in the real formats from the shared samples
-// (FANToM at full size: 256 conversations, ~10k questions; ToMATO with 100k questions), imports
-// each into a fresh database in its own child process, and prints throughput and peak RSS.
-// The last line is one JSON object with the figures.
+// `npm run bench:import [-- --runs 3 --tomato 100000 --generic 1000000 --only fantom,tomato,generic]`:
+// builds synthetic files in the real formats from the shared samples (FANToM at full size; ToMATO
+// with --tomato questions; Sally's generic JSON Lines with --generic questions and short contexts),
+// imports each --runs times, every time into a fresh database in its own child process (so peak RSS
+// is that import's own), and prints the medians. The last line is one JSON object with every run.
 import { spawnSync } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { once } from "node:events";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { randomBytes } from "node:crypto";
+import { z } from "zod";
 import { closePool } from "@/lib/db/pool";
 import { importDataset } from "@/lib/datasets/import";
 import { createMigratedDatabase, dropDatabase, startTestServer } from "../tests/support/test-postgres";
 
 const SHARED = path.resolve("../shared/datasets");
 const OUT = path.resolve("bench-out");
+const NAMES = ["fantom", "tomato", "generic"] as const;
 
-async function writeJsonArray(file: string, count: number, make: (i: number) => unknown): Promise<void> {
+const Args = z.object({
+  runs: z.coerce.number().int().min(1).max(20).default(3),
+  tomato: z.coerce.number().int().min(1).default(100_000),
+  generic: z.coerce.number().int().min(4).default(1_000_000),
+  only: z
+    .string()
+    .default(NAMES.join(","))
+    .transform((s) => s.split(",").map((n) => z.enum(NAMES).parse(n.trim()))),
+  child: z.boolean().default(false),
+});
+
+type Rec = Record<string, unknown>;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function writeLines(file: string, lines: Iterable<string>): Promise<void> {
   const out = createWriteStream(file);
-  const write = async (s: string) => {
-    if (!out.write(s)) await once(out, "drain");
-  };
-  await write("[\n");
-  for (let i = 0; i < count; i++) await write((i ? ",\n" : "") + JSON.stringify(make(i), null, 4).replace(/^/gm, "    "));
-  await write("\n]");
+  for (const line of lines) if (!out.write(line)) await once(out, "drain");
   out.end();
   await once(out, "finish");
 }
 
-type Rec = Record<string, unknown>;
-
-async function makeFantom(file: string): Promise<void> {
-  const sets = JSON.parse(readFileSync(path.join(SHARED, "fantom/fantom_v1.json.sample"), "utf8")) as Rec[];
-  // 256 conversations × 2 parts × ~1.1 sets, each a sample set with new ids and its own conversation text
-  const perConv = 2.2;
-  const total = Math.round(256 * perConv);
-  await writeJsonArray(file, total, (i) => {
-    const conv = Math.floor(i / perConv);
-    const part = Math.floor((i % perConv) / 1.1);
-    const base = sets[i % sets.length]!;
-    const tag = `(${conv}.${part})`;
-    return {
-      ...base,
-      set_id: `${conv}-${part}-${i}`,
-      part_id: `${conv}-${part}`,
-      conv_id: conv,
-      full_context: String(base.full_context).replace(":", `: ${tag}`),
-      short_context: String(base.short_context).replace(":", `: ${tag}`),
-    };
-  });
+function* jsonArray(count: number, make: (i: number) => unknown): Generator<string> {
+  yield "[\n";
+  for (let i = 0; i < count; i++) yield (i ? ",\n" : "") + JSON.stringify(make(i), null, 4).replace(/^/gm, "    ");
+  yield "\n]";
 }
 
-async function makeTomato(file: string, questions: number): Promise<void> {
-  const qs = JSON.parse(readFileSync(path.join(SHARED, "tomato/tomato_fb.json.sample"), "utf8")) as Rec[];
-  await writeJsonArray(file, questions, (i) => {
-    const base = qs[i % qs.length]!;
-    const copy = Math.floor(i / qs.length);
-    const scenario = `S${copy.toString(36).toUpperCase().padStart(4, "0")}`;
-    return {
-      ...base,
-      q_id: String(base.q_id).replace(/_[A-Z0-9]{5}_/, `_${scenario}_`),
-      conversation: String(base.conversation).replace('"Hi!"', `"Hi! (${copy})"`),
-    };
-  });
+const readSample = (rel: string) => JSON.parse(readFileSync(path.join(SHARED, rel), "utf8")) as Rec[];
+
+/** 256 conversations × 2 parts × ~1.1 sets, each a sample set with new ids and its own conversation text. */
+function makeFantom(file: string): Promise<void> {
+  const sets = readSample("fantom/fantom_v1.json.sample");
+  const perConv = 2.2;
+  return writeLines(
+    file,
+    jsonArray(Math.round(256 * perConv), (i) => {
+      const conv = Math.floor(i / perConv);
+      const part = Math.floor((i % perConv) / 1.1);
+      const base = sets[i % sets.length]!;
+      const tag = `(${conv}.${part})`;
+      return {
+        ...base,
+        set_id: `${conv}-${part}-${i}`,
+        part_id: `${conv}-${part}`,
+        conv_id: conv,
+        full_context: String(base.full_context).replace(":", `: ${tag}`),
+        short_context: String(base.short_context).replace(":", `: ${tag}`),
+      };
+    }),
+  );
+}
+
+/** The sample questions repeated with new scenario ids and distinct conversation text per copy. */
+function makeTomato(file: string, questions: number): Promise<void> {
+  const qs = readSample("tomato/tomato_fb.json.sample");
+  return writeLines(
+    file,
+    jsonArray(questions, (i) => {
+      const base = qs[i % qs.length]!;
+      const copy = Math.floor(i / qs.length);
+      const scenario = `S${copy.toString(36).toUpperCase().padStart(4, "0")}`;
+      return {
+        ...base,
+        q_id: String(base.q_id).replace(/_[A-Z0-9]{5}_/, `_${scenario}_`),
+        conversation: String(base.conversation).replace('"Hi!"', `"Hi! (${copy})"`),
+      };
+    }),
+  );
+}
+
+/**
+ * Generic JSON Lines, 4 questions per item (single choice, yes/no, short text, list) about a short
+ * conversation: the first three turns of a ToMATO sample conversation, made distinct per item.
+ */
+function makeGeneric(file: string, questions: number): Promise<void> {
+  const qs = readSample("tomato/tomato_fb.json.sample");
+  function* lines(): Generator<string> {
+    for (let i = 0; i < questions / 4; i++) {
+      const base = qs[i % qs.length]!;
+      const turns = String(base.conversation)
+        .split("\n")
+        .slice(0, 3)
+        .map((line) => ({ speaker: line.slice(0, line.indexOf(":")), text: line.slice(line.indexOf(":") + 2) }));
+      turns[0]!.text += ` (${i})`;
+      const [a, b] = [turns[0]!.speaker, turns[1]?.speaker ?? "Someone"];
+      const tags = { question_type: String(base.mental_state), order: Number(base.order) };
+      const item = {
+        id: `item-${i}`,
+        context: { type: "conversation", turns },
+        questions: [
+          { kind: "single_choice", prompt: base.q, options: [base.a0, base.a1, base.a2, base.a3], answer: base.a_idx, tags, groupKeys: { item: String(i) } },
+          { kind: "yes_no", prompt: `Does ${b} believe what ${a} says?`, answer: base.false_belief ? "no" : "yes", tags },
+          { kind: "short_text", prompt: "Who speaks first?", answer: a },
+          { kind: "multi_select", prompt: "Who takes part?", options: [a, b, "Nobody"], answer: [a, b], exclude: ["Nobody"] },
+        ],
+      };
+      yield JSON.stringify(item) + "\n";
+    }
+  }
+  return writeLines(file, lines());
 }
 
 async function child(file: string, benchmark: string): Promise<void> {
@@ -69,40 +126,60 @@ async function child(file: string, benchmark: string): Promise<void> {
   const seconds = (performance.now() - t0) / 1000;
   await closePool();
   const rss = process.resourceUsage().maxRSS / 1024;
-  console.log(JSON.stringify({ benchmark, questions: summary.questions, contexts: summary.contexts, records: summary.sourceRecords, seconds, maxRssMB: rss }));
+  console.log(JSON.stringify({ questions: summary.questions, contexts: summary.contexts, records: summary.sourceRecords, seconds, maxRssMB: rss }));
+}
+
+interface Run {
+  questions: number;
+  contexts: number;
+  records: number;
+  seconds: number;
+  maxRssMB: number;
 }
 
 async function main(): Promise<void> {
-  if (process.argv[2] === "--child") return child(process.argv[3]!, process.argv[4]!);
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { runs: { type: "string" }, tomato: { type: "string" }, generic: { type: "string" }, only: { type: "string" }, child: { type: "boolean" } },
+  });
+  const args = Args.parse(values);
+  if (args.child) return child(positionals[0]!, positionals[1]!);
   if (!existsSync(SHARED)) throw new Error(`${SHARED} is absent: the benchmark builds its files from the shared samples`);
   mkdirSync(OUT, { recursive: true });
-  const tomatoSize = Number(process.env.BENCH_TOMATO_QUESTIONS ?? 100_000);
-  const files = [
-    { name: "fantom", file: path.join(OUT, "fantom_v1.json"), make: makeFantom },
-    { name: "tomato", file: path.join(OUT, "tomato.json"), make: (f: string) => makeTomato(f, tomatoSize) },
-  ];
+  const files = {
+    fantom: { benchmark: "fantom", file: path.join(OUT, "fantom_v1.json"), make: makeFantom },
+    tomato: { benchmark: "tomato", file: path.join(OUT, `tomato-${args.tomato}.json`), make: (f: string) => makeTomato(f, args.tomato) },
+    generic: { benchmark: "generic", file: path.join(OUT, `generic-${args.generic}.jsonl`), make: (f: string) => makeGeneric(f, args.generic) },
+  };
   const server = await startTestServer();
   const results = [];
-  for (const f of files) {
-    await f.make(f.file);
-    const mb = readFileSync(f.file).length / 1024 / 1024;
-    const db = `sally_bench_${randomBytes(4).toString("hex")}`;
-    const url = await createMigratedDatabase(server.adminUrl, db);
-    const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-import.ts", "--child", f.file, f.name], {
-      env: { ...process.env, DATABASE_URL: url },
-      encoding: "utf8",
-    });
-    await dropDatabase(server.adminUrl, db);
-    if (run.status !== 0) throw new Error(`import of ${f.name} failed:\n${run.stderr}`);
-    const r = JSON.parse(run.stdout.trim().split("\n").at(-1)!);
-    results.push({ ...r, fileMB: Math.round(mb), questionsPerSec: Math.round(r.questions / r.seconds) });
+  for (const name of args.only) {
+    const f = files[name];
+    // the generated files are deterministic, so one made by an earlier run is reused
+    if (!existsSync(f.file)) await f.make(f.file);
+    const runs: Run[] = [];
+    for (let i = 0; i < args.runs; i++) {
+      const db = `sally_bench_${randomBytes(4).toString("hex")}`;
+      const url = await createMigratedDatabase(server.adminUrl, db);
+      const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-import.ts", "--child", f.file, f.benchmark], {
+        env: { ...process.env, DATABASE_URL: url },
+        encoding: "utf8",
+      });
+      await dropDatabase(server.adminUrl, db);
+      if (run.status !== 0) throw new Error(`import of ${name} failed:\n${run.stderr}`);
+      runs.push(JSON.parse(run.stdout.trim().split("\n").at(-1)!) as Run);
+    }
+    const seconds = median(runs.map((r) => r.seconds));
+    const { questions, contexts, records } = runs[0]!;
+    const fileMB = Math.round(statSync(f.file).size / 1024 / 1024);
+    results.push({ name, fileMB, records, contexts, questions, seconds, questionsPerSec: Math.round(questions / seconds), maxRssMB: median(runs.map((r) => r.maxRssMB)), runs });
   }
   await server.stop();
-  console.log("\nbenchmark   file MB   records   contexts   questions   seconds   questions/s   peak RSS MB");
+  console.log(`\nmedians of ${args.runs} run(s), each in a fresh database`);
+  console.log("file        file MB   records   contexts   questions   seconds   questions/s   peak RSS MB");
   for (const r of results) {
-    console.log(
-      `${r.benchmark.padEnd(10)} ${String(r.fileMB).padStart(8)} ${String(r.records).padStart(9)} ${String(r.contexts).padStart(10)} ${String(r.questions).padStart(11)} ${r.seconds.toFixed(2).padStart(9)} ${String(r.questionsPerSec).padStart(13)} ${r.maxRssMB.toFixed(0).padStart(13)}`,
-    );
+    const cells = [r.fileMB, r.records, r.contexts, r.questions, r.seconds.toFixed(2), r.questionsPerSec, r.maxRssMB.toFixed(0)];
+    console.log(r.name.padEnd(10) + cells.map((c, i) => String(c).padStart([9, 10, 11, 12, 10, 14, 14][i]!)).join(""));
   }
   console.log(JSON.stringify({ node: process.version, results }));
 }

@@ -132,6 +132,7 @@ export function useTask(code: string) {
     if (res.data.status === "done") {
       return leave(res.data.progress.done > 0 ? { to: "done" } : { to: "unavailable", reason: "none_left" });
     }
+    if (res.data.status !== "unit") return leave({ to: "unavailable", reason: res.data.status });
     const { unit, progress } = res.data;
     const checks = sectionsOf(unit.checks).flatMap((s) => s.checks);
     const stored = loadDraft(storage.current, code, unit.assignmentId);

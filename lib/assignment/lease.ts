@@ -107,7 +107,7 @@ function groupSql(req: LeaseRequest, p: (v: unknown) => string): { expr: string;
   }
   const members = p(g.members);
   const others = p(g.others);
-  const expr = `(CASE WHEN u."groupValue" = ANY((SELECT "groupValues" FROM me)) THEN ${members} ELSE ${others} END)`;
+  const expr = `(CASE WHEN u."groupValue" = ANY((SELECT "groupValues" FROM me)::text[]) THEN ${members} ELSE ${others} END)`;
   // how far ahead the unit's group already is for this participant (negative: behind)
   const lead = `(CASE WHEN ${expr} = ${members} THEN (SELECT gm FROM mine) - (SELECT go FROM mine) ELSE (SELECT go FROM mine) - (SELECT gm FROM mine) END)`;
   return {

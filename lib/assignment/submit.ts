@@ -66,6 +66,8 @@ export interface SubmitResult {
 
 interface Locked extends LockedUnit {
   status: string;
+  /** a live lease whose time is up, not yet swept */
+  pastDue: boolean;
   servedStage: number;
   state: string;
   existing: { id: string; stage: number } | null;
@@ -86,11 +88,13 @@ export async function submitResponse(input: SubmitInput): Promise<SubmitResult> 
   }
 }
 
-function refusalOf(a: Locked, stage: number): AppError | null {
+function refusalOf(a: Locked, stage: number, stages: number): AppError | null {
   if (a.state !== "open") return new AppError("conflict", `The study is ${a.state}; answers are not accepted now.`, { extra: { reason: `study_${a.state}` } });
   if (a.status === "submitted") return new AppError("conflict", "This unit was already submitted.", { extra: { reason: "already_submitted" } });
   if (a.status === "returned") return new AppError("conflict", "You returned this unit.", { extra: { reason: "returned" } });
   if (a.status === "excluded") return new AppError("conflict", "Your answers to this study no longer count.", { extra: { reason: "excluded" } });
+  // between stages an expired unit is not revived: it went back to be answered from stage 1
+  if ((a.status === "expired" || (a.status === "live" && a.pastDue)) && stages > 1) return new AppError("conflict", "Your time for this unit ran out and it went to someone else.", { extra: { reason: "lease_expired" } });
   if (stage < a.stage) return new AppError("conflict", `Your stage-${stage} answer is stored and cannot change.`, { extra: { reason: "stage_locked" } });
   if (stage > a.stage || stage > a.servedStage) {
     return new AppError("conflict", `Stage ${stage} of this unit has not been shown to you yet.`, { extra: { reason: "stage_not_served" } });
@@ -108,7 +112,7 @@ async function existingResponse(client: Queryable, input: SubmitInput): Promise<
 
 async function submitOnce(client: pg.PoolClient, input: SubmitInput): Promise<SubmitResult> {
   const { rows } = await client.query<Locked>(
-    `SELECT a.status, a.stage, a."servedStage", a."group", a."unitId", u."contextId", u."questionId", u."questionIds", u.model, u.stratum, u.ordinal, s.state,
+    `SELECT a.status, a.stage, a."servedStage", a."group", a."expiresAt" < now() AS "pastDue", a."unitId", u."contextId", u."questionId", u."questionIds", u.model, u.stratum, u.ordinal, s.state,
             (SELECT jsonb_build_object('id', r.id, 'stage', r.stage) FROM "Response" r
              WHERE r."participantId" = $2 AND r."idempotencyKey" = $4) AS existing,
             (SELECT r.payload FROM "Response" r WHERE r."assignmentId" = a.id AND r.stage = a.stage - 1) AS previous,
@@ -126,7 +130,7 @@ async function submitOnce(client: pg.PoolClient, input: SubmitInput): Promise<Su
   // Which stage this answer is for: a stage-1 answer is locked once stored, and a later stage
   // can only be answered once its content was sent.
   const stage = input.stage ?? Math.min(a.stage, a.servedStage);
-  const refusal = refusalOf(a, stage);
+  const refusal = refusalOf(a, stage, input.stages);
   if (refusal) {
     // The statement's snapshot predates the lock it waited for, so when the lease moved on it
     // may have been this very request, retried: look again in a statement of its own.
@@ -138,9 +142,6 @@ async function submitOnce(client: pg.PoolClient, input: SubmitInput): Promise<Su
 
   const { payload, scores = [] } = await input.validate(client, a, input.payload);
   if (a.status === "expired") {
-    if (input.stages > 1) {
-      throw new AppError("conflict", "Your time for this unit ran out and it went to someone else.", { extra: { reason: "lease_expired" } });
-    }
     const revived = await client.query(
       `WITH unit AS (
          UPDATE "StudyUnit" SET "activeCount" = "activeCount" + 1 WHERE id = $1 AND "activeCount" < capacity RETURNING id

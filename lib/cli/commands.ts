@@ -6,6 +6,7 @@ import { importPredictionsCommand } from "@/lib/cli/import-predictions";
 import type { Command } from "@/lib/cli/args";
 import { reportCommand } from "@/lib/cli/report";
 import { studyCommand } from "@/lib/cli/study";
+import { tagQuestionsCommand } from "@/lib/cli/tag-questions";
 
 // The CLI's command table. Each command parses its own arguments with zod and returns an exit code.
 export const commands: Record<string, Command> = {
@@ -16,4 +17,5 @@ export const commands: Record<string, Command> = {
   "import-predictions": importPredictionsCommand,
   study: studyCommand,
   report: reportCommand,
+  "tag-questions": tagQuestionsCommand,
 };

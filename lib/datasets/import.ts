@@ -1,12 +1,13 @@
-import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { stat } from "node:fs/promises";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import path from "node:path";
 import { detectSource, resolveBenchmark } from "@/lib/benchmarks/detect";
 import { getAdapter } from "@/lib/benchmarks/registry";
 import type { BenchmarkName, ImportIssue, QuestionKind } from "@/lib/benchmarks/types";
 import { IssueCollector, readAndParse } from "@/lib/benchmarks/validate";
 import { countedChunks, sha256File } from "@/lib/datasets/hash";
+import { IdSequence, uuidText } from "@/lib/datasets/import-ids";
 import { ImportWriter } from "@/lib/datasets/import-writer";
 import { pool } from "@/lib/db/pool";
 import { withTransaction } from "@/lib/db/tx";
@@ -14,6 +15,8 @@ import { AppError } from "@/lib/http/errors";
 
 // One benchmark file in, all or nothing: every record is validated, and a single problem
 // anywhere rolls the whole import back (one transaction), leaving no rows behind.
+
+const YIELD_MS = 4;
 
 export interface ImportInput {
   file: string;
@@ -66,30 +69,46 @@ export async function importDataset(input: ImportInput): Promise<ImportSummary> 
       // Imports of the same bytes take turns, so each sees the others' versions.
       await client.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [contentHash]);
       const earlier = await latestVersion(client, contentHash, input.asNewVersion);
-      const datasetId = randomUUID();
+      const ids = new IdSequence();
+      const datasetIdBytes = ids.next();
+      const datasetId = uuidText(datasetIdBytes);
       await client.query(
         `INSERT INTO "Dataset" (id, name, benchmark, "versionLabel", "contentHash", "hashVersion", "sourceFileName", container, layout,
            "sourceRecords", "contextCount", "questionCount", summary, "ownerId")
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, '{}', 0, 0, 0, '{}', $9)`,
         [datasetId, name, adapter.name, input.versionLabel ?? null, contentHash, (earlier?.hashVersion ?? 0) + 1, fileName, resolved.container, input.ownerId],
       );
-      const writer = new ImportWriter(client, datasetId, adapter.mainTag);
+      const writer = new ImportWriter(client, datasetIdBytes, adapter.mainTag, ids);
       const issues = new IssueCollector(50);
       let bytes = 0;
       const source = countedChunks(input.file, (b) => (bytes = b));
       const pipeline = readAndParse(source, { container: resolved.container, adapter, file: { name: fileName } });
       let records = 0;
       let layout = null;
-      for (;;) {
-        const next = await pipeline.next();
-        if (next.done) {
-          layout = next.value;
-          break;
+      let turn = performance.now();
+      try {
+        for (;;) {
+          // Parsing runs in microtasks and would hold the event loop for a whole read chunk; give it a
+          // turn every few ms so PostgreSQL's replies (the next COPY can start, the socket drained) are
+          // seen at once, and a server keeps answering other requests during a long import.
+          if (performance.now() - turn > YIELD_MS) {
+            await nextTurn();
+            turn = performance.now();
+          }
+          const next = await pipeline.next();
+          if (next.done) {
+            layout = next.value;
+            break;
+          }
+          records++;
+          if (next.value.type === "issue") issues.add(next.value.issue);
+          else if (issues.total === 0) await writer.add(next.value.raw.index, next.value.raw.raw, next.value.parsed);
+          if (records % 1000 === 0) input.onProgress?.({ bytes, total: size, records });
         }
-        records++;
-        if (next.value.type === "issue") issues.add(next.value.issue);
-        else if (issues.total === 0) await writer.add(next.value.raw.index, next.value.raw.raw, next.value.parsed);
-        if (records % 1000 === 0) input.onProgress?.({ bytes, total: size, records });
+      } finally {
+        // A refusal or a read error can come while a batch is still being written: the transaction
+        // must not roll back (and its connection go back to the pool) under a COPY of ours.
+        await writer.settled();
       }
       if (issues.total > 0 || !layout) {
         const { first, total } = issues.summary();

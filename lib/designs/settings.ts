@@ -104,6 +104,15 @@ export const qualityShape = {
     .default(null),
 };
 
+/** What participants are paid beyond the base reward: per valid unit, and for gold accuracy. */
+export const bonusSchema = z
+  .object({
+    perValidUnit: z.number().min(0).max(1000).default(0),
+    gold: z.object({ minAccuracy: z.number().min(0).max(1), amount: z.number().min(0).max(1000) }).nullable().default(null),
+  })
+  .nullable()
+  .default(null);
+
 const code = z.string().trim().min(1).max(100);
 export const completionCodesSchema = z
   .object({
@@ -143,6 +152,7 @@ export const settingsSchema = z.object({
   stages: z.array(stageSchema).max(2).default([]),
   ...qualityShape,
   completionCodes: completionCodesSchema,
+  bonus: bonusSchema,
   consent: consentSchema,
   language: z.enum(LANGUAGES).default("en"),
   allowLanguageSwitch: z.boolean().default(false),

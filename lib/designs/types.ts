@@ -271,8 +271,8 @@ export interface Design<C = unknown, R extends DesignResults = DesignResults> ex
   validate(ctx: UnitCtx<C>, payload: unknown): Promise<Validated>;
   /** whether the design needs the unit's questions to validate (prefetched inside the submit's lock statement) */
   validateNeedsQuestions(study: Study<C>): boolean;
-  /** gold and qualification items: whether the payload is right (designs that can tell) */
-  scoreItem?(ctx: UnitCtx<C>, payload: unknown): Promise<boolean | null>;
+  /** gold, qualification and training items: whether a validated payload is right (null: cannot tell) */
+  scoreItem(ctx: UnitCtx<C>, validated: Validated): Promise<boolean | null>;
   /** results for the dashboard */
   results(ctx: ReadCtx<C>): Promise<R>;
   /** `sally report --json` and the manifest's report */

@@ -6,6 +6,7 @@ import type { Study } from "@/lib/designs";
 import { AppError } from "@/lib/http/errors";
 import { hasControlChars } from "@/lib/http/control-chars";
 import type { UnavailableReason } from "@/lib/participants/paths";
+import { membershipAtEntry } from "@/lib/participants/membership";
 import { readStudy } from "@/lib/studies/study";
 
 // The URL parameters recruiting platforms append to a study link. Control characters (a NUL
@@ -25,6 +26,13 @@ export const entryParamsSchema = z.object({
   workerId: platformValue(1),
   assignmentId: platformValue(0),
   hitId: platformValue(0),
+  // MTurk's ExternalQuestion: where the finished assignment is posted back (only MTurk's own hosts)
+  turkSubmitTo: z
+    .string()
+    .trim()
+    .max(200)
+    .refine((v) => /^https:\/\/(www\.mturk\.com|workersandbox\.mturk\.com)\/?$/.test(v), "not an MTurk submit address")
+    .optional(),
 });
 export type EntryParams = z.infer<typeof entryParamsSchema>;
 
@@ -57,7 +65,7 @@ function external(params: EntryParams): { source: string; id: string; meta: Reco
     return { source: "prolific", id: params.PROLIFIC_PID, meta: pickDefined({ STUDY_ID: params.STUDY_ID, SESSION_ID: params.SESSION_ID }) };
   }
   if (params.workerId) {
-    return { source: "mturk", id: params.workerId, meta: pickDefined({ assignmentId: params.assignmentId, hitId: params.hitId }) };
+    return { source: "mturk", id: params.workerId, meta: pickDefined({ assignmentId: params.assignmentId, hitId: params.hitId, turkSubmitTo: params.turkSubmitTo }) };
   }
   return null;
 }
@@ -69,6 +77,8 @@ function external(params: EntryParams): { source: string; id: string; meta: Reco
 export async function enterStudy(opts: {
   publicCode: string;
   params: EntryParams;
+  /** every URL parameter as given (a study may read its group from one) */
+  query?: Record<string, string>;
   cookieParticipantId: string | null;
   user: { id: string; canAnnotate: boolean } | null;
 }) {
@@ -91,6 +101,8 @@ export async function enterStudy(opts: {
   const existing = where ? await prisma.participant.findFirst({ where }) : null;
   if (existing) return { study, participant: existing };
   if (await tookPartElsewhere(study.settings.excludeParticipantsOf, ext, userId)) throw new StudyUnavailable("not_eligible");
+  const membership = membershipAtEntry(study.settings.groups, opts.query ?? {}, ext?.id ?? null);
+  if (!membership) throw new StudyUnavailable("screened_out");
 
   for (let attempt = 0; ; attempt++) {
     try {
@@ -102,6 +114,8 @@ export async function enterStudy(opts: {
           externalSource: ext?.source ?? null,
           externalId: ext?.id ?? null,
           externalMeta: ext?.meta ?? {},
+          group: membership.group,
+          groupValues: membership.groupValues,
         },
       });
       return { study, participant };

@@ -5,6 +5,9 @@ import { pool } from "@/lib/db/pool";
 import { designOf, type Study, type UnitView } from "@/lib/designs";
 import { unitCtx } from "@/lib/designs/context";
 import { AppError } from "@/lib/http/errors";
+import { outcomeCode } from "@/lib/participants/outcomes";
+import { answerProbe } from "@/lib/participants/probe-answers";
+import { planProbe, probeState, probeView, serveProbe, usesProbes } from "@/lib/participants/probes";
 
 // A participant's work: the next unit (the held one after a refresh), its answer, giving it
 // back. The study's design decides what the unit shows and what an answer must be; leases and
@@ -27,7 +30,9 @@ export interface ParticipantUnit extends UnitView {
 
 export type NextResult =
   | { status: "unit"; unit: ParticipantUnit; progress: Progress }
-  | { status: "done"; reason: "limit_reached" | "none_left"; progress: Progress };
+  | { status: "done"; reason: "limit_reached" | "none_left" | "stopped"; progress: Progress; completionCode: string | null; redirectUrl: string | null }
+  /** stopped by the study's rules: the completion code (and platform redirect) of that outcome */
+  | { status: "failed_qualification" | "failed_attention" | "screened_out"; progress: Progress; completionCode: string | null; redirectUrl: string | null };
 
 export function stagesOf(study: Study): number {
   return designOf(study.design).stages && study.settings.stages.length > 1 ? study.settings.stages.length : 1;
@@ -45,7 +50,44 @@ function groupRule(study: Study): GroupRule | null {
   return { fixed: !perItem, members: g.names[0]!, others: g.names[1]!, tolerance: g.balanceTolerance };
 }
 
+/** The outcome of a participant the study's rules stopped (or who stopped), as `next` answers it. */
+function stoppedResult(study: Study, status: string, progress: Progress): NextResult {
+  if (status === "failed_qualification" || status === "screened_out") return { status, progress, ...outcomeCode(study, status) };
+  if (status === "failed_attention" || status === "excluded") return { status: "failed_attention", progress, ...outcomeCode(study, "failed_attention") };
+  return { status: "done", reason: "stopped", progress, ...outcomeCode(study, progress.done > 0 ? "completed" : "no_tasks") };
+}
+
+/** A quality item due before the next task unit, or the open one after a refresh. */
+async function nextProbe(study: Study, units: number, participantId: string): Promise<NextResult | null> {
+  const state = await probeState(study.id, participantId, study.settings.qualification?.sharedWith ?? []);
+  if (!state) throw new AppError("unauthenticated", "Open the study through its link first.");
+  if (!state.qualifiedAt && state.qualifiedElsewhere) {
+    // passed a linked study's test: this one's is skipped
+    await pool().query(`UPDATE "Participant" SET "qualifiedAt" = now() WHERE id = $1 AND "qualifiedAt" IS NULL`, [participantId]);
+    state.qualifiedAt = new Date();
+  }
+  if (!state.consented) throw new AppError("conflict", "Read the instructions and give consent first.", { extra: { reason: "consent_required" } });
+  const p = progress(study, units, state.done);
+  if (state.status !== "active") return stoppedResult(study, state.status, p);
+  const open = state.probes.find((x) => x.answeredAt === null);
+  const plan = open ? null : await planProbe(study, participantId, state);
+  if (plan === "failed_qualification") return stoppedResult(study, "failed_qualification", p);
+  const probe = open ?? (plan ? await serveProbe(study.id, participantId, plan) : null);
+  if (!probe) return null;
+  const view = await probeView(study, probe);
+  const phase = probe.phase === "qualification" || probe.phase === "training" ? probe.phase : "task";
+  return {
+    status: "unit",
+    progress: p,
+    unit: { assignmentId: probe.id, expiresAt: new Date(Date.now() + study.leaseMinutes * 60_000).toISOString(), phase, stage: 1, stages: 1, title: null, ...view },
+  };
+}
+
 export async function nextForParticipant(study: Study, units: number, participant: { id: string }): Promise<NextResult> {
+  if (usesProbes(study.settings)) {
+    const probe = await nextProbe(study, units, participant.id);
+    if (probe) return probe;
+  }
   await sweepThrottled(pool(), study.id);
   const result = await leaseNext(pool(), {
     studyId: study.id,
@@ -66,12 +108,12 @@ export async function nextForParticipant(study: Study, units: number, participan
     case "closed":
       throw new AppError("conflict", `This study is ${result.state === "draft" ? "not open yet" : result.state}.`, { extra: { reason: `study_${result.state}` } });
     case "stopped":
-      throw new AppError("conflict", "You cannot take more units in this study.", { extra: { reason: result.status } });
+      return stoppedResult(study, result.status, progress(study, units, result.done));
     case "done": {
       if (result.done > 0) {
         await pool().query(`UPDATE "Participant" SET "completedAt" = now() WHERE id = $1 AND "completedAt" IS NULL`, [participant.id]);
       }
-      return { status: "done", reason: result.reason, progress: progress(study, units, result.done) };
+      return { status: "done", reason: result.reason, progress: progress(study, units, result.done), ...outcomeCode(study, result.done > 0 ? "completed" : "no_tasks") };
     }
     case "leased":
       return { status: "unit", unit: await viewOf(study, result.lease), progress: progress(study, units, result.done) };
@@ -113,6 +155,19 @@ export async function submitForParticipant(opts: {
   durationMs: number | null;
   signals?: unknown;
 }) {
+  const { study } = opts;
+  try {
+    return await submitUnit(opts);
+  } catch (err) {
+    // not a unit lease: perhaps a quality item the participant was shown in its place
+    if (!(err instanceof AppError && err.extra?.reason === "not_leased") || !usesProbes(study.settings)) throw err;
+    const answered = await answerProbe({ study, participantId: opts.participant.id, probeId: opts.assignmentId, idempotencyKey: opts.idempotencyKey, payload: opts.payload, durationMs: opts.durationMs });
+    if (!answered) throw err;
+    return { ...answered, stage: 1, final: true };
+  }
+}
+
+async function submitUnit(opts: Parameters<typeof submitForParticipant>[0]) {
   const { study } = opts;
   const design = designOf(study.design);
   return submitResponse({

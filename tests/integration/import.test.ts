@@ -1,6 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { exportDataset } from "@/lib/datasets/export";
 import { importDataset, ImportRejected } from "@/lib/datasets/import";
@@ -146,5 +147,84 @@ describe("bad input: a clear error, and nothing written", () => {
       [both.map((b) => b.datasetId)],
     );
     expect(rows.map((r) => r.v)).toEqual([2, 3]);
+  });
+});
+
+describe("files larger than one COPY batch", () => {
+  // about 25 MB of hand-made generic items: several of the importer's 8 MB batches
+  const ITEMS = 7000;
+  const DISTINCT = 5000;
+  const item = (i: number) => {
+    const c = i % DISTINCT; // items 5000.. reuse the contexts of items 0.., batches apart
+    return JSON.stringify({
+      id: `big-${i}`,
+      context: { type: "passage", paragraphs: [`Passage ${c}. ` + "Sam puts the marble in the box and leaves the room. ".repeat(24), `Ana moves it (${c}).`] },
+      questions: [
+        { kind: "single_choice", prompt: `Where will Sam look first? (${i})`, options: ["box", "basket"], answer: 0, tags: { question_type: "false_belief" } },
+        { kind: "yes_no", prompt: "Does Sam know it moved?", answer: "no" },
+      ],
+    });
+  };
+  const write = async (name: string, lines: string[]) => {
+    const file = path.join(os.tmpdir(), `${name}-${process.pid}.jsonl`);
+    await writeFile(file, lines.join("\n") + "\n");
+    return file;
+  };
+
+  it("stores a context repeated across batches once, counts everything, and exports the file byte for byte", async () => {
+    const file = await write("big", Array.from({ length: ITEMS }, (_, i) => item(i)));
+    const summary = await importDataset({ file, benchmark: "generic", ownerId: null });
+    expect(summary).toMatchObject({ sourceRecords: ITEMS, contexts: DISTINCT, questions: 2 * ITEMS, byKind: { single_choice: ITEMS, yes_no: ITEMS } });
+    const { rows } = await pool().query<{ records: number; contexts: number; questions: number; linked: number }>(
+      `SELECT (SELECT count(*)::int FROM "SourceRecord" WHERE "datasetId" = $1) AS records,
+              (SELECT count(*)::int FROM "Context" WHERE "datasetId" = $1) AS contexts,
+              (SELECT count(*)::int FROM "Question" WHERE "datasetId" = $1) AS questions,
+              (SELECT count(DISTINCT q."contextId")::int FROM "Question" q JOIN "Context" c ON c.id = q."contextId" AND c."datasetId" = q."datasetId" WHERE q."datasetId" = $1) AS linked`,
+      [summary.datasetId],
+    );
+    expect(rows[0]).toEqual({ records: ITEMS, contexts: DISTINCT, questions: 2 * ITEMS, linked: DISTINCT });
+    const { rows: same } = await pool().query<{ n: number }>(
+      `SELECT count(DISTINCT q."contextId")::int AS n FROM "Question" q WHERE q."datasetId" = $1 AND q."sourceId" IN ('big-7', 'big-5007')`,
+      [summary.datasetId],
+    );
+    expect(same[0]?.n).toBe(1);
+    const exported = await bytesOf((await exportDataset({ datasetId: summary.datasetId, format: "source" })).chunks);
+    expect(exported.equals(await readFile(file))).toBe(true);
+  });
+
+  it("a corrupt last record, after earlier batches were written, refuses the file with its record, line and field and leaves zero rows", async () => {
+    const lines = Array.from({ length: ITEMS }, (_, i) => item(i + ITEMS));
+    lines[ITEMS - 1] = lines[ITEMS - 1]!.replace('"kind":"yes_no"', '"kind":"rating"');
+    const file = await write("big-corrupt", lines);
+    const before = await rowCounts();
+    const err = (await importDataset({ file, benchmark: "generic", ownerId: null }).catch((e) => e)) as ImportRejected;
+    expect(err).toBeInstanceOf(ImportRejected);
+    expect(err.total).toBe(1);
+    expect(err.issues[0]).toMatchObject({ record: ITEMS - 1, line: ITEMS, path: "questions.1.kind" });
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it("a refused file's transaction ends after its last COPY: nothing more is sent on the connection after ROLLBACK", async () => {
+    // Timing decides whether a batch is still being written when the refusal comes (it usually is
+    // with the corrupt record last); whenever it is, no COPY may follow the ROLLBACK.
+    const lines = Array.from({ length: ITEMS }, (_, i) => item(i + 2 * ITEMS));
+    lines[ITEMS - 1] = lines[ITEMS - 1]!.replace('"answer":0', '"answer":9');
+    const file = await write("big-refused", lines);
+    const sent: string[] = [];
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const q = args[0] as string | { text?: string };
+      sent.push(typeof q === "string" ? q : (q.text ?? ""));
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    try {
+      await expect(importDataset({ file, benchmark: "generic", ownerId: null })).rejects.toBeInstanceOf(ImportRejected);
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+    const rollback = sent.lastIndexOf("ROLLBACK");
+    expect(rollback).toBeGreaterThan(0);
+    expect(sent.slice(0, rollback).some((s) => s.startsWith("COPY"))).toBe(true);
+    expect(sent.slice(rollback + 1).filter((s) => s.startsWith("COPY"))).toEqual([]);
   });
 });

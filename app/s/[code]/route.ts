@@ -31,6 +31,7 @@ export async function GET(req: NextRequest, { params }: { params: Promise<{ code
     const { participant } = await enterStudy({
       publicCode: code,
       params: parsed.data,
+      query: Object.fromEntries(req.nextUrl.searchParams.entries()),
       cookieParticipantId: decodeParticipantToken(req.cookies.get(participantCookieName(code))?.value),
       user: user ? { id: user.id, canAnnotate: can(user, "studies.annotate") } : null,
     });

@@ -1,27 +1,25 @@
 import { ByteWriter, ParquetWriter } from "hyparquet-writer";
-import type { SchemaElement } from "hyparquet";
-import type { Layout, ParquetSchemaElement } from "@/lib/benchmarks/read/layout";
+import { parquetSchema, type SchemaElement, type SchemaTree } from "hyparquet";
+import type { Layout } from "@/lib/benchmarks/read/layout";
 
 type Rows = AsyncIterable<string> | Iterable<string>;
 const ROW_GROUP = 1000;
-
-interface Node {
-  element: ParquetSchemaElement;
-  children: Node[];
-}
 
 /**
  * Writes Parquet back with the schema the file had, one row group per 1000 rows, yielding each
  * row group's bytes as soon as it is encoded. The raws are the JSON rows read at import; values
  * JSON cannot hold (INT64 as BigInt, timestamps, binary) are turned back using the schema.
  * The encoding (codec, pages, statistics) is hyparquet-writer's, so the bytes differ from the
- * original file; the rows and the schema are the same.
+ * original file; the rows and the schema are the same. Everything Parquet is the libraries' (schema
+ * tree: hyparquet; encoding and row groups: hyparquet-writer); the code here only turns our stored
+ * JSON rows back into the values the writer expects. docs/benchmarks.md ("Parquet export") says why.
  */
 export async function* writeParquet(layout: Extract<Layout, { container: "parquet" }>, raws: Rows): AsyncGenerator<Uint8Array> {
   const schema = layout.schema as unknown as SchemaElement[];
-  const columns = topLevel(layout.schema);
+  const columns = parquetSchema({ schema }).children;
   const writer = new ByteWriter();
   const parquet = new ParquetWriter({ writer, schema, ...(layout.createdBy ? { createdBy: layout.createdBy } : {}) });
+  // hand each row group's bytes on and start the buffer over, as hyparquet-writer's own file writer does
   const take = (): Uint8Array => {
     const bytes = writer.getBytes().slice();
     writer.index = 0;
@@ -45,23 +43,8 @@ export async function* writeParquet(layout: Extract<Layout, { container: "parque
   yield take();
 }
 
-function topLevel(schema: ParquetSchemaElement[]): Node[] {
-  let at = 1;
-  const build = (): Node => {
-    const element = schema[at++]!;
-    const count = typeof element.num_children === "number" ? element.num_children : 0;
-    const children: Node[] = [];
-    for (let i = 0; i < count; i++) children.push(build());
-    return { element, children };
-  };
-  const rootChildren = typeof schema[0]?.num_children === "number" ? schema[0].num_children : 0;
-  const out: Node[] = [];
-  for (let i = 0; i < rootChildren; i++) out.push(build());
-  return out;
-}
-
 /** Undoes jsonSafe for one value, guided by its schema node. */
-function restore(value: unknown, node: Node): unknown {
+function restore(value: unknown, node: SchemaTree): unknown {
   if (value === null || value === undefined) return null;
   const { element, children } = node;
   if (children.length) {
@@ -83,7 +66,6 @@ function restore(value: unknown, node: Node): unknown {
   return value;
 }
 
-function isLogical(element: ParquetSchemaElement, type: string): boolean {
-  const logical = element.logical_type as { type?: string } | undefined;
-  return logical?.type === type;
+function isLogical(element: SchemaElement, type: string): boolean {
+  return element.logical_type?.type === type;
 }

@@ -24,6 +24,11 @@ export const baseline: Design<BaselineConfig, BaselineResults> = {
   },
 
   validateNeedsQuestions: () => true,
+  // right when every machine-scored answer is right
+  async scoreItem(_ctx, validated) {
+    const scored = (validated.scores ?? []).filter((s) => s.correct !== null);
+    return scored.length ? scored.every((s) => s.correct) : null;
+  },
   validate: validateBaseline,
   results: baselineResults,
   report: async (_ctx, results) => baselineReport(results),

@@ -5,20 +5,16 @@ import { commonResults, median, readUnitQuestions, readUnits } from "@/lib/desig
 import type { DesignResults, ReadCtx } from "@/lib/designs/types";
 import type { BaselineConfig } from "@/lib/designs/baseline/config";
 import { scorerOf, scoringQuestion, viewAt } from "@/lib/designs/baseline/scorer";
-import { accuracy, mcnemar, pairedDiffProportions } from "@/lib/metrics";
+import { mcnemar, pairedDiffProportions } from "@/lib/metrics";
+import { byGroupStage, groupGaps, revisions, type GroupGap, type GroupStageRow, type Revisions } from "@/lib/designs/baseline/groups";
+import { row, type AccuracyRow, type AnswerRow } from "@/lib/designs/baseline/rows";
+
+export type { AccuracyRow, AnswerRow };
 
 // Human accuracy, in the benchmark's own terms: per question type and per sampling stratum with
 // Wilson intervals, per participant, and beside every model with imported predictions on the same
 // questions (human − model with Newcombe's paired interval, and an exact McNemar test paired by
 // question). Every figure follows from the scored-responses export.
-
-export interface AccuracyRow<K = string> {
-  key: K;
-  n: number;
-  correct: number;
-  accuracy: number | null;
-  ci95: [number, number] | null;
-}
 
 export interface ModelRow {
   model: string;
@@ -33,6 +29,14 @@ export interface ModelRow {
 
 export interface BaselineReport {
   byType: AccuracyRow[];
+  /** groups and stages (CharToM-QA's readers and non-readers, c0 then c2000) */
+  byGroupStage?: GroupStageRow[];
+  groupGap?: GroupGap[];
+  revisions?: Revisions[];
+  /** tagged subsets (e.g. indirect = true) as their own group × stage rows */
+  subsets?: { tag: string; value: string; rows: GroupStageRow[] }[];
+  /** models per stage view, for staged studies (each stage's view is a window models were also given) */
+  modelsByStage?: { stage: number; view: string | null; models: ModelRow[] }[];
   byStratum: AccuracyRow<Record<string, string>>[];
   sets?: { all: number | null; allStar: number | null; n: number };
   models: ModelRow[];
@@ -43,24 +47,6 @@ export interface BaselineResults extends DesignResults, BaselineReport {
   benchmark: string;
   view: string | null;
   summary: BenchmarkSummary;
-}
-
-/** A scored answer as results read it. */
-export interface AnswerRow {
-  questionId: string;
-  participantId: string;
-  pseudonym: string;
-  stage: number;
-  group: string | null;
-  correct: boolean | null;
-  graded: number | null;
-  normalized: string;
-  ms: number | null;
-}
-
-export function row<K>(key: K, correct: number, n: number): AccuracyRow<K> {
-  const a = accuracy(correct, n);
-  return { key, n, correct, accuracy: a.value, ci95: a.value === null ? null : [a.lower, a.upper] };
 }
 
 /** Counts of scored answers per key, in first-seen order. */
@@ -166,7 +152,27 @@ export async function baselineResults(ctx: ReadCtx<BaselineConfig>): Promise<Bas
     ...(a.group ? { group: a.group } : {}),
   }));
   const summary = scoring.summarize(items, view);
-  const models = await modelRows(ctx, questions, final, (q, raw) => scorePrediction(scoring, q, raw, view).score.correct, view);
+  const modelsAt = (stage: number) => {
+    const v = viewAt(study, stage);
+    return modelRows(ctx, questions, answers.filter((a) => a.stage === stage), (q, raw) => scorePrediction(scoring, q, raw, v).score.correct, v);
+  };
+  const models = await modelsAt(stages);
+  const staged = stages > 1 || study.settings.groups !== null;
+  const groupNames = study.settings.groups?.names ?? [];
+  const viewName = (stage: number) => viewAt(study, stage).view;
+  const tagOf = new Map([...stored.values()].map((q) => [q.id, q.tags]));
+  const subsets = study.config.subsets.flatMap((tag) => {
+    const values = [...new Set(answers.map((a) => tagOf.get(a.questionId)?.[tag]).filter((v) => v !== undefined && v !== null).map(String))].sort();
+    return values.map((value) => ({ tag, value, rows: byGroupStage(answers.filter((a) => String(tagOf.get(a.questionId)?.[tag]) === value), viewName, groupNames) }));
+  });
+  const groupsAndStages = staged
+    ? {
+        byGroupStage: byGroupStage(answers, viewName, groupNames),
+        groupGap: groupGaps(answers, groupNames, stages, viewName),
+        revisions: stages > 1 ? revisions(answers, groupNames) : [],
+        ...(stages > 1 ? { modelsByStage: await Promise.all(Array.from({ length: stages }, async (_, i) => ({ stage: i + 1, view: viewName(i + 1), models: await modelsAt(i + 1) }))) } : {}),
+      }
+    : {};
 
   const perParticipant = new Map<string, { pseudonym: string; n: number; correct: number; ms: number[] }>();
   for (const a of final) {
@@ -196,6 +202,8 @@ export async function baselineResults(ctx: ReadCtx<BaselineConfig>): Promise<Bas
     byStratum,
     ...(summary.sets ? { sets: summary.sets } : {}),
     models,
+    ...groupsAndStages,
+    ...(subsets.length ? { subsets } : {}),
     byParticipant: [...perParticipant.entries()].map(([id, p]) => ({
       participant: p.pseudonym,
       units: unitsOf.get(id)?.units ?? 0,
@@ -210,6 +218,18 @@ export async function baselineResults(ctx: ReadCtx<BaselineConfig>): Promise<Bas
 
 /** The report numbers (`sally report --json`, the manifest): the design's part. */
 export function baselineReport(results: BaselineResults): BaselineReport & { benchmark: string; view: string | null; summary: BenchmarkSummary } {
-  const { byType, byStratum, sets, models, byParticipant, benchmark, view, summary } = results;
-  return { byType, byStratum, ...(sets ? { sets } : {}), models, byParticipant, benchmark, view, summary };
+  const { byType, byStratum, sets, models, byParticipant, benchmark, view, summary, byGroupStage, groupGap, revisions, subsets, modelsByStage } = results;
+  return {
+    byType,
+    byStratum,
+    ...(sets ? { sets } : {}),
+    models,
+    ...(byGroupStage ? { byGroupStage, groupGap, revisions } : {}),
+    ...(modelsByStage ? { modelsByStage } : {}),
+    ...(subsets ? { subsets } : {}),
+    byParticipant,
+    benchmark,
+    view,
+    summary,
+  };
 }

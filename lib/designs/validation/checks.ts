@@ -120,6 +120,13 @@ export function referenceText(gold: Gold): string {
   }
 }
 
+/** The answer that keeps the item: "no" for a flag, a label that does not reject, the passing answer otherwise. */
+export function keepingAnswer(check: Check): string | null {
+  if (check.kind === "flag") return "no";
+  if (check.kind === "label") return null;
+  return passingAnswer(check.kind);
+}
+
 /** The answer that counts as "this check passes" for questions; flags and labels decide differently. */
 export function passingAnswer(kind: CheckKind): string | null {
   switch (kind) {

@@ -2,7 +2,7 @@ import { AppError } from "@/lib/http/errors";
 import { zodInvalidParams } from "@/lib/http/problem";
 import { stageViews } from "@/lib/designs/views";
 import type { Design } from "@/lib/designs/types";
-import { markedIndexes, unitChecks, wireCheck } from "@/lib/designs/validation/checks";
+import { keepingAnswer, markedIndexes, unitChecks, wireCheck } from "@/lib/designs/validation/checks";
 import type { ValidationConfig } from "@/lib/designs/validation/config";
 import { validationDescriptor } from "@/lib/designs/validation/descriptor";
 import { validationResponseSchema } from "@/lib/designs/validation/response";
@@ -46,6 +46,15 @@ export const validation: Design<ValidationConfig, ValidationResults> = {
       throw new AppError("invalid_input", "Some answers are missing or not allowed.", { invalidParams: zodInvalidParams(parsed.error, "payload") });
     }
     return { payload: parsed.data };
+  },
+
+  // a gold item is one the researcher knows is fine: right when every check keeps it
+  async scoreItem(ctx, validated) {
+    const config = ctx.study.config;
+    const checks = unitChecks(config, config.answerKey ? await ctx.questions() : []);
+    const answers = (validated.payload as { answers: Record<string, string> }).answers;
+    const rejecting = new Set(config.labelJudgement?.labels.filter((l) => l.rejects).map((l) => l.key));
+    return checks.every((c) => (c.kind === "label" ? !rejecting.has(answers[c.key]!) : answers[c.key] === keepingAnswer(c)));
   },
 
   async adjudicable(ctx) {

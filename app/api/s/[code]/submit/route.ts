@@ -33,5 +33,6 @@ export const POST = route({ auth: "public", params, body }, async ({ req, params
     durationMs: body.durationMs,
     signals: body.signals,
   });
-  return Response.json({ responseId: result.responseId, duplicate: result.duplicate }, { status: result.duplicate ? 200 : 201 });
+  const feedback = "feedback" in result ? { feedback: result.feedback } : {};
+  return Response.json({ responseId: result.responseId, duplicate: result.duplicate, ...feedback }, { status: result.duplicate ? 200 : 201 });
 });

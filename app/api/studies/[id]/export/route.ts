@@ -3,12 +3,13 @@ import { exportDataset } from "@/lib/datasets/export";
 import { downloadResponse } from "@/lib/http/stream";
 import { AppError } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
+import { bonusCsv } from "@/lib/studies/bonus";
 import { responsesCsv, responsesJsonl, scoredCsv } from "@/lib/studies/export";
 import { studyManifest, validatedSelection } from "@/lib/studies/manifest";
 import { getStudyFor } from "@/lib/studies/service";
 
 const params = z.object({ id: z.string().uuid() });
-const query = z.object({ format: z.enum(["validated", "responses-csv", "responses-jsonl", "scored-csv", "manifest"]) });
+const query = z.object({ format: z.enum(["validated", "responses-csv", "responses-jsonl", "scored-csv", "bonus-csv", "manifest"]) });
 
 export const GET = route({ auth: "studies.read", params, query }, async ({ user, params, query }) => {
   const study = await getStudyFor(user, params.id);
@@ -25,6 +26,8 @@ export const GET = route({ auth: "studies.read", params, query }, async ({ user,
       return downloadResponse(responsesCsv(study), `${base}-responses.csv`, "text/csv; charset=utf-8");
     case "scored-csv":
       return downloadResponse(scoredCsv(study), `${base}-scored.csv`, "text/csv; charset=utf-8");
+    case "bonus-csv":
+      return downloadResponse(bonusCsv(study), `${base}-prolific-bonus.csv`, "text/csv; charset=utf-8");
     case "responses-jsonl":
       return downloadResponse(responsesJsonl(study), `${base}-responses.jsonl`, "application/x-ndjson; charset=utf-8");
     case "manifest":
