@@ -1,7 +1,6 @@
 "use client";
 
 import { Input, RadioGroup, Section } from "@/components/studies/form-controls";
-import { GroupError } from "@/components/studies/form-layout";
 import { fieldId, type FieldErrors } from "@/components/studies/form-errors";
 import { withSettings, type StudyFormState, type Update } from "@/components/studies/form-model";
 import { ASSIGNMENT_ORDER_LABELS } from "@/components/studies/labels";
@@ -32,7 +31,7 @@ export function StudyPicker({ name, legend, hint, studies, chosen, errors, onCha
       <p id={hintId} className="text-sm text-muted">
         {hint}
       </p>
-      <GroupError name={name} errors={errors} />
+      {errors[name] && <p className="text-sm font-medium text-danger">{errors[name]}</p>}
       {options.length === 0 ? (
         <p className="mt-2 text-sm text-muted">You have no other studies.</p>
       ) : (

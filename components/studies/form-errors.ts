@@ -40,6 +40,9 @@ const RANGES: Record<string, string> = {
   "groups.balanceTolerance": "Enter a whole number from 0 to 1000.",
   "groups.names": "Give between 2 and 10 groups.",
   "groups.familiarity.passThreshold": PERCENT,
+  "bonus.perValidUnit": "Enter an amount from 0 to 1000.",
+  "bonus.gold.minAccuracy": PERCENT,
+  "bonus.gold.amount": "Enter an amount from 0 to 1000.",
   "stages.0.view": "Choose the view shown first.",
   "stages.1.view": "Choose the view revealed second.",
 };
@@ -150,6 +153,9 @@ const NAMES: Record<string, string> = {
   "exclusion.maxFailedAttention": "Failed attention checks allowed",
   "exclusion.minGoldAccuracy": "Minimum gold accuracy",
   "exclusion.minGoldItems": "Gold answers before judging",
+  "bonus.perValidUnit": "Bonus per valid unit",
+  "bonus.gold.minAccuracy": "Gold bonus accuracy",
+  "bonus.gold.amount": "Gold bonus amount",
 };
 
 const CODE_NAMES: Record<string, string> = {

@@ -4,12 +4,14 @@ import type { ReactNode } from "react";
 import { Section } from "@/components/studies/form-controls";
 import type { FieldErrors } from "@/components/studies/form-errors";
 import { setDraft, draftOf, type StudyFormState, type Update } from "@/components/studies/form-model";
+import { BonusFields } from "@/components/studies/bonus-fields";
 import { ExposureFields, type StudyOption } from "@/components/studies/exposure-fields";
 import { GroupsFields, StagesFields } from "@/components/studies/groups-fields";
 import { ConsentFields, LanguageFields, PresentationFields } from "@/components/studies/participant-fields";
 import { PlanFigures } from "@/components/studies/plan-figures";
 import { CompletionCodeFields, QualityFields } from "@/components/studies/quality-fields";
 import { QuestionsFields } from "@/components/studies/questions-fields";
+import { splitTags } from "@/components/studies/tag-kinds";
 import { EntryFields, InstructionsFields, UnitAndQuotaFields } from "@/components/studies/setup-fields";
 import type { DatasetTags } from "@/components/studies/filter-fields";
 import { descriptorOf } from "@/lib/designs/client";
@@ -27,7 +29,7 @@ export interface DatasetChoices {
 /** Which settings responses have locked, in words: the shared ones and the design's own. */
 export function lockedMessage(design: string): string {
   const own = formOf(design)?.lockedParts ?? `${descriptorOf(design)?.label.toLowerCase() ?? "design"} settings`;
-  return `Responses exist, so what participants are asked is locked: the unit, answers per unit, tag filter, question kinds, sampling, context view, option order, groups, stages and the ${own}. The name, limits, lease, instructions, language, consent, exposure rules, assignment order, entry, completion codes and quality control can still change.`;
+  return `Responses exist, so what participants are asked is locked: the unit, answers per unit, tag filter, question kinds, sampling, context view, option order, groups, stages and the ${own}. The name, limits, lease, instructions, language, consent, exposure rules, assignment order, entry, completion codes, quality control and bonus can still change.`;
 }
 
 interface Props {
@@ -65,7 +67,7 @@ export function StudyFormSections(p: Props) {
           draft={draftOf(state)}
           update={(change) => update((s) => setDraft(s, change))}
           errors={errors}
-          dataset={{ chosen: p.datasetChosen, models: choices.models, views: choices.views }}
+          dataset={{ chosen: p.datasetChosen, models: choices.models, views: choices.views, tags: splitTags(choices.tags).common }}
         />
       )}
       {!locked && <PresentationFields {...common} views={choices.views} />}
@@ -78,6 +80,7 @@ export function StudyFormSections(p: Props) {
       <EntryFields {...common} />
       <CompletionCodeFields {...common} completionCode={p.completionCode} />
       <QualityFields {...common} tags={choices.tags} studies={p.studies} />
+      <BonusFields {...common} />
     </>
   );
 }

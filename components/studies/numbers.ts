@@ -11,6 +11,12 @@ export function optionalInteger(text: string): number | null {
   return text.trim() === "" ? null : integer(text);
 }
 
+/** A non-negative amount, whole or with decimals (a bonus). */
+export function decimal(text: string): number {
+  const t = text.trim();
+  return /^\d+(\.\d+)?$/.test(t) ? Number(t) : Number.NaN;
+}
+
 /** A percentage typed as 0–100, as the 0–1 share the settings store. */
 export function share(text: string): number {
   const t = text.trim();

@@ -1,7 +1,6 @@
 "use client";
 
 import { Checkbox, Input, RadioGroup, Section } from "@/components/studies/form-controls";
-import { GroupError } from "@/components/studies/form-layout";
 import { fieldId, type FieldErrors } from "@/components/studies/form-errors";
 import { withSettings, type StudyFormState, type Update } from "@/components/studies/form-model";
 import { TagFilterEditor, type DatasetTags } from "@/components/studies/filter-fields";
@@ -86,7 +85,7 @@ function SamplingFields({ state, update, errors, tags }: Omit<Props, "kinds" | "
       {sampling.kind === "stratified" && (
         <fieldset id={fieldId("sampling.by")} className="min-w-0 sm:ml-8">
           <legend className="text-sm font-medium">Stratify by</legend>
-          <GroupError name="sampling.by" errors={errors} />
+          {errors["sampling.by"] && <p className="text-sm font-medium text-danger">{errors["sampling.by"]}</p>}
           {strataTags.length === 0 ? (
             <p className="text-sm text-muted">Choose a dataset with tags to stratify by.</p>
           ) : (

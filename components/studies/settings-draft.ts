@@ -1,6 +1,6 @@
 import { defaultSettings, type Language, type StudySettings } from "@/lib/designs/settings";
 import { emptyGroupsDraft, groupsDraftFrom, groupsPayload, type GroupsDraft } from "@/components/studies/groups-draft";
-import { integer, numberText, optionalInteger } from "@/components/studies/numbers";
+import { decimal, integer, numberText, optionalInteger, percentText, share } from "@/components/studies/numbers";
 import { emptyQualityDraft, qualityDraftFrom, qualityPayload, type QualityDraft } from "@/components/studies/quality-draft";
 
 // The settings every design shares (lib/designs/settings.ts), as the form edits them, and their
@@ -38,6 +38,7 @@ export interface SettingsDraft {
   stages: { enabled: boolean; first: StageDraft; second: StageDraft };
   quality: QualityDraft;
   completionCodes: Record<CodeKey, string>;
+  bonus: { enabled: boolean; perValidUnit: string; gold: boolean; goldPercent: string; goldAmount: string };
   consent: { informationSheet: string; contact: string; version: string; expectedMinutes: string; debrief: string };
   language: Language;
   allowLanguageSwitch: boolean;
@@ -69,6 +70,13 @@ export function settingsDraftFrom(s: StudySettings): SettingsDraft {
     },
     quality: s.qualification || s.training || s.attention || s.gold || s.exclusion ? qualityDraftFrom(s) : emptyQualityDraft(),
     completionCodes: Object.fromEntries(CODE_KEYS.map((k) => [k, s.completionCodes[k] ?? ""])) as Record<CodeKey, string>,
+    bonus: {
+      enabled: s.bonus !== null,
+      perValidUnit: String(s.bonus?.perValidUnit ?? 0),
+      gold: Boolean(s.bonus?.gold),
+      goldPercent: s.bonus?.gold ? percentText(s.bonus.gold.minAccuracy) : "80",
+      goldAmount: s.bonus?.gold ? String(s.bonus.gold.amount) : "1",
+    },
     consent: {
       informationSheet: s.consent.informationSheet,
       contact: s.consent.contact,
@@ -117,6 +125,9 @@ export function unlockedPayload(d: SettingsDraft) {
   return {
     ...qualityPayload(d.quality),
     completionCodes: Object.fromEntries(CODE_KEYS.flatMap((k) => (d.completionCodes[k].trim() ? [[k, d.completionCodes[k].trim()]] : []))),
+    bonus: d.bonus.enabled
+      ? { perValidUnit: decimal(d.bonus.perValidUnit), gold: d.bonus.gold ? { minAccuracy: share(d.bonus.goldPercent), amount: decimal(d.bonus.goldAmount) } : null }
+      : null,
     consent: {
       informationSheet: d.consent.informationSheet,
       contact: d.consent.contact.trim(),

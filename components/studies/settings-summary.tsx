@@ -97,6 +97,11 @@ export function SettingsSummary({ settings, datasetName }: { settings: StudySett
         <Row term="Quality control">
           <List items={qualityItems(s)} empty="None" />
         </Row>
+        <Row term="Bonus">
+          {s.bonus
+            ? [`${s.bonus.perValidUnit} per valid unit`, ...(s.bonus.gold ? [`${s.bonus.gold.amount} from ${Math.round(s.bonus.gold.minAccuracy * 100)}% gold accuracy`] : [])].join("; ")
+            : "None"}
+        </Row>
         <Row term="Consent">
           Version {s.consent.version}
           {s.consent.contact ? `; contact ${s.consent.contact}` : ""}

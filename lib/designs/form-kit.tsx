@@ -109,6 +109,8 @@ export interface DatasetFacts {
   models: string[];
   /** the contexts' view names */
   views: string[];
+  /** the questions' category tags (identifier-like tags left out), in name order */
+  tags: string[];
 }
 
 export interface DesignSectionProps<D> {

@@ -223,7 +223,7 @@ describe("editing a study", () => {
     expect(Object.keys(payload).sort()).toEqual(["completionUrl", "entryMode", "instructions", "leaseMinutes", "maxUnitsPerParticipant", "name", "settings"]);
     const settings = Object.keys((payload as { settings: object }).settings);
     for (const asked of ["sampling", "view", "views", "kinds", "optionOrder", "groups", "stages"]) expect(settings).not.toContain(asked);
-    expect(settings).toEqual(expect.arrayContaining(["consent", "language", "attention", "exclusion", "completionCodes", "excludeParticipantsOf", "assignmentOrder"]));
+    expect(settings).toEqual(expect.arrayContaining(["consent", "language", "attention", "exclusion", "completionCodes", "excludeParticipantsOf", "assignmentOrder", "bonus"]));
   });
 
   it("does not report locked fields when locked (they are not sent)", () => {
@@ -265,5 +265,7 @@ describe("error wording", () => {
     expect(fieldName("groups.perUnit.readers")).toBe("Answers from “readers”");
     expect(fieldName("completionCodes.screenedOut")).toBe("Completion code (screened out)");
     expect(fieldName("sampling.k")).toBe("Sampling: how many");
+    expect(fieldName("bonus.gold.minAccuracy")).toBe("Gold bonus accuracy");
+    expect(friendlyReason("bonus.perValidUnit", "Invalid input: expected number, received null")).toBe("Enter an amount from 0 to 1000.");
   });
 });

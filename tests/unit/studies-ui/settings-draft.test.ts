@@ -32,6 +32,7 @@ const RICH = settingsSchema.parse({
   gold: { filter: { order: ["first"] }, every: 9 },
   exclusion: { maxFailedAttention: 2, minGoldAccuracy: 0.6, minGoldItems: 4, partialAnswers: "discard" },
   completionCodes: { completed: "DONE1", screenedOut: "OUT1", failedQualification: "QUAL1", failedAttention: "ATT1", noTasks: "NONE1" },
+  bonus: { perValidUnit: 0.15, gold: { minAccuracy: 0.8, amount: 1.5 } },
   consent: { informationSheet: "# Info", contact: "lab@example.org", version: "3", expectedMinutes: 20, debrief: "Thanks!" },
   language: "zh",
   allowLanguageSwitch: true,
