@@ -71,6 +71,8 @@ test("[STUDY][FORM] a ToMATO human baseline from the form: stratified sampling b
   await form.getByRole("spinbutton", { name: "Seed" }).fill("7");
   await expect(planStatus(form)).toHaveText("Plan: 3 units, 3 answers needed, 1 participant (each may do every unit) needed. 1 stratum short of k.");
   await expect(form.getByRole("list", { name: "Short strata" }).getByRole("listitem")).toHaveText(["mental_state belief · order false_belief: 1 of 2"]);
+  // the design's own section (lib/designs/baseline/form.tsx): the false-belief subset reported on its own
+  await form.getByRole("group", { name: /^Subsets reported separately/ }).getByRole("checkbox", { name: "false_belief", exact: true }).check();
 
   // a per-person limit changes the participants needed; the figures update without taking focus
   const perPerson = form.getByRole("spinbutton", { name: "Most units per participant" });
@@ -109,7 +111,7 @@ test("[STUDY][FORM] a ToMATO human baseline from the form: stratified sampling b
     unit: "question",
     n: 1,
     maxUnitsPerParticipant: 2,
-    config: {},
+    config: { subsets: ["false_belief"] },
     sampling: { kind: "stratified", by: ["mental_state", "order"], k: 2, seed: 7 },
     qualification: null,
   });
