@@ -61,6 +61,19 @@ test("[STUDY][FORM] a ToMATO human baseline from the form: stratified sampling b
   await expect(form.getByText("Participants read the one view this dataset’s contexts have (conversation).")).toBeVisible();
   await expect(planStatus(form)).toHaveText("Plan: 4 units, 4 answers needed, 1 participant (each may do every unit) needed.");
 
+  // the tag filter: identifier-like tags (u_id, ids in a ULID's alphabet) behind "more", and a search over tags and values
+  await form.getByRole("button", { name: "Add a tag filter" }).click();
+  const tagSelect = form.getByRole("combobox", { name: "Filter 1 Tag" });
+  await expect(tagSelect).toBeFocused();
+  await expect(tagSelect.locator("option", { hasText: /^u_id$/ })).toHaveCount(0);
+  await expect(tagSelect.locator("option", { hasText: /^mental_state$/ })).toHaveCount(1);
+  await form.getByRole("button", { name: /^Show \d+ more \(identifier tags\)$/ }).click();
+  await expect(tagSelect.locator("option", { hasText: /^u_id$/ })).toHaveCount(1);
+  await form.getByRole("searchbox", { name: "Search tag filter tags and values" }).fill("mental");
+  await expect(tagSelect.locator("option")).toHaveText(["Choose a tag…", "mental_state"]);
+  await form.getByRole("button", { name: /^Remove filter 1/ }).click();
+  await form.getByRole("searchbox", { name: "Search tag filter tags and values" }).fill("");
+
   await form.getByRole("group", { name: "Sampling" }).getByRole("radio", { name: "Stratified sample" }).check();
   const strata = form.getByRole("group", { name: "Stratify by" });
   await strata.getByRole("checkbox", { name: "mental_state", exact: true }).check();
