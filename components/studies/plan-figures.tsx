@@ -40,7 +40,8 @@ export function PlanFigures({ state, medianSeconds }: { state: StudyFormState; m
       </p>
       {waiting && <p className="text-sm text-muted">Updating the figures…</p>}
       {plan && spec !== null && (
-        <div className={waiting ? "opacity-60" : undefined}>
+        // stale figures stay at full contrast; "Updating the figures…" above says they are about to change
+        <div aria-busy={waiting || undefined}>
           <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
             <dt className="font-medium">Units</dt>
             <dd>
