@@ -23,8 +23,8 @@ export interface LeaseRequest {
   participantId: string;
   leaseMinutes: number;
   maxUnits: number | null;
-  /** fill: finish started units first; spread: least answered first */
-  order: "fill" | "spread";
+  /** fill: finish started units first; spread: least answered first; random: a different order per participant */
+  order: "fill" | "spread" | "random";
   maxUnitsPerContext: number | null;
   /** question ids the participant must not see again (linked studies) */
   avoidQuestions: string[];
@@ -98,6 +98,13 @@ export async function sweepThrottled(client: Queryable, studyId: string): Promis
   await sweepExpired(client, studyId);
 }
 
+const ORDERS = {
+  fill: `u."activeCount" DESC, u.tiebreak`,
+  spread: `u."activeCount" ASC, u.tiebreak`,
+  // the same participant always sees the same order (a refresh changes nothing), others another
+  random: `md5($2::text || u.id::text)`,
+} as const;
+
 function groupSql(req: LeaseRequest, p: (v: unknown) => string): { expr: string; where: string; order: string } {
   const g = req.groups;
   if (!g) return { expr: "NULL::text", where: "", order: "" };
@@ -157,7 +164,7 @@ function leaseSql(req: LeaseRequest, probe = false): { text: string; values: unk
         AND (SELECT status FROM me) = 'active' AND (SELECT "studyState" FROM me) = 'open' AND (SELECT consented FROM me)
         AND ($4::int IS NULL OR (SELECT taken FROM mine) < $4)
         AND NOT EXISTS (SELECT 1 FROM "Assignment" a WHERE a."unitId" = u.id AND a."participantId" = $2)${group.where}${perContext}${avoid}
-      ORDER BY ${group.order}u."activeCount" ${req.order === "fill" ? "DESC" : "ASC"}, u.tiebreak
+      ORDER BY ${group.order}${ORDERS[req.order]}
       LIMIT 1${probe ? "" : " FOR UPDATE OF u SKIP LOCKED"}
     )`;
   // the lease minutes take no part in the probe, but every parameter needs a type

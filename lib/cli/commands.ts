@@ -2,6 +2,7 @@ import { agreementCommand } from "@/lib/cli/agreement";
 import { datasetsCommand } from "@/lib/cli/datasets";
 import { exportCommand } from "@/lib/cli/export";
 import { importCommand } from "@/lib/cli/import";
+import { importMetricsCommand } from "@/lib/cli/import-metrics";
 import { importPredictionsCommand } from "@/lib/cli/import-predictions";
 import type { Command } from "@/lib/cli/args";
 import { reportCommand } from "@/lib/cli/report";
@@ -18,4 +19,5 @@ export const commands: Record<string, Command> = {
   study: studyCommand,
   report: reportCommand,
   "tag-questions": tagQuestionsCommand,
+  "import-metrics": importMetricsCommand,
 };

@@ -2,6 +2,7 @@ import { createReadStream } from "node:fs";
 import readline from "node:readline";
 import { z } from "zod";
 import { pool } from "@/lib/db/pool";
+import type { Queryable } from "@/lib/db/queryable";
 import { withTransaction } from "@/lib/db/tx";
 import { AppError } from "@/lib/http/errors";
 
@@ -16,6 +17,42 @@ export const predictionLineSchema = z.object({
   answer: z.unknown().refine((v) => v !== undefined, "answer is required"),
 });
 
+/** How model outputs name a question: the source record's id and, for records with several
+ *  questions, the question's position in the record. Shared by predictions and metrics. */
+export interface QuestionLinker {
+  link(sourceId: string, position?: number): { questionId: string } | { reason: string };
+  /** whether a question id is one of the dataset's */
+  has(questionId: string): boolean;
+}
+
+export async function questionLinker(client: Queryable, datasetId: string): Promise<QuestionLinker> {
+  const exists = await client.query(`SELECT 1 FROM "Dataset" WHERE id = $1`, [datasetId]);
+  if (!exists.rowCount) throw new AppError("not_found", `No dataset with id ${datasetId}.`);
+  const { rows } = await client.query<{ id: string; sourceId: string; position: number }>(
+    `SELECT id, "sourceId", position FROM "Question" WHERE "datasetId" = $1`,
+    [datasetId],
+  );
+  const bySource = new Map<string, Map<number, string>>();
+  for (const q of rows) {
+    if (!bySource.has(q.sourceId)) bySource.set(q.sourceId, new Map());
+    bySource.get(q.sourceId)!.set(q.position, q.id);
+  }
+  const ids = new Set(rows.map((q) => q.id));
+  return {
+    has: (id) => ids.has(id),
+    link(sourceId, position) {
+      const positions = bySource.get(sourceId);
+      if (!positions) return { reason: "no record with this sourceId" };
+      if (position === undefined) {
+        if (positions.size === 1) return { questionId: [...positions.values()][0]! };
+        return { reason: `the record has ${positions.size} questions; give "question" (0–${positions.size - 1})` };
+      }
+      const questionId = positions.get(position);
+      return questionId ? { questionId } : { reason: `no question ${position} in this record` };
+    },
+  };
+}
+
 export interface PredictionImportResult {
   datasetId: string;
   lines: number;
@@ -26,17 +63,7 @@ export interface PredictionImportResult {
 }
 
 export async function importPredictions({ datasetId, file }: { datasetId: string; file: string }): Promise<PredictionImportResult> {
-  const exists = await pool().query(`SELECT 1 FROM "Dataset" WHERE id = $1`, [datasetId]);
-  if (!exists.rowCount) throw new AppError("not_found", `No dataset with id ${datasetId}.`);
-  const { rows } = await pool().query<{ id: string; sourceId: string; position: number }>(
-    `SELECT id, "sourceId", position FROM "Question" WHERE "datasetId" = $1`,
-    [datasetId],
-  );
-  const bySource = new Map<string, Map<number, string>>();
-  for (const q of rows) {
-    if (!bySource.has(q.sourceId)) bySource.set(q.sourceId, new Map());
-    bySource.get(q.sourceId)!.set(q.position, q.id);
-  }
+  const linker = await questionLinker(pool(), datasetId);
 
   const problems: string[] = [];
   const unknown: PredictionImportResult["unknown"] = [];
@@ -61,17 +88,9 @@ export async function importPredictions({ datasetId, file }: { datasetId: string
       continue;
     }
     const p = parsed.data;
-    const positions = bySource.get(p.sourceId);
-    let questionId: string | undefined;
-    if (!positions) {
-      unknown.push({ line: lineNo, sourceId: p.sourceId, question: p.question, reason: "no record with this sourceId" });
-    } else if (p.question === undefined) {
-      if (positions.size === 1) questionId = [...positions.values()][0];
-      else unknown.push({ line: lineNo, sourceId: p.sourceId, reason: `the record has ${positions.size} questions; give "question" (0–${positions.size - 1})` });
-    } else {
-      questionId = positions.get(p.question);
-      if (!questionId) unknown.push({ line: lineNo, sourceId: p.sourceId, question: p.question, reason: `no question ${p.question} in this record` });
-    }
+    const linked = linker.link(p.sourceId, p.question);
+    const questionId = "questionId" in linked ? linked.questionId : undefined;
+    if ("reason" in linked) unknown.push({ line: lineNo, sourceId: p.sourceId, ...(p.question !== undefined ? { question: p.question } : {}), reason: linked.reason });
     if (questionId) {
       byKey.set(`${questionId}|${p.model}|${p.view}`, { questionId, model: p.model, view: p.view, answer: JSON.stringify(p.answer) });
       models.add(p.model);

@@ -1,12 +1,16 @@
 import { baselineDescriptor } from "@/lib/designs/baseline/descriptor";
 import type { DesignDescriptor } from "@/lib/designs/types";
 import { validationDescriptor } from "@/lib/designs/validation/descriptor";
+import { checklistDescriptor } from "@/lib/designs/checklist/descriptor";
+import { ratingDescriptor } from "@/lib/designs/rating/descriptor";
 
 // What the browser may know of the designs: names, config schemas and unit rules, never server
 // code. A new design adds one line here beside its line in lib/designs/index.ts.
 const DESCRIPTORS = {
   validation: validationDescriptor,
   baseline: baselineDescriptor,
+  checklist: checklistDescriptor,
+  rating: ratingDescriptor,
 } as const;
 
 export type DescribedKind = keyof typeof DESCRIPTORS;

@@ -2,12 +2,16 @@ import { AppError } from "@/lib/http/errors";
 import { baseline } from "@/lib/designs/baseline/design";
 import type { Design } from "@/lib/designs/types";
 import { validation } from "@/lib/designs/validation/design";
+import { checklist } from "@/lib/designs/checklist/design";
+import { rating } from "@/lib/designs/rating/design";
 
 // The registry: a new design is a folder under lib/designs/ plus one line here. Nothing outside
 // a design's folder imports from it; everything goes through this module and its types.
 const DESIGNS = {
   validation,
   baseline,
+  checklist,
+  rating,
 } as const;
 
 export type DesignKind = keyof typeof DESIGNS;

@@ -162,8 +162,10 @@ export const settingsSchema = z.object({
   maxUnitsPerContext: z.number().int().min(1).max(100_000).nullable().default(null),
   /** never the same question twice across these studies (matched by external id or account) */
   linkedStudies: z.array(z.uuid()).max(50).default([]),
-  /** "fill": finish started units first, so early figures mean something; "spread": least answered first */
-  assignmentOrder: z.enum(["fill", "spread"]).default("fill"),
+  /** "fill": finish started units first, so early figures mean something; "spread": least answered
+   *  first; "random": a different random order for each participant (rating: answers of different
+   *  models interleaved per rater) */
+  assignmentOrder: z.enum(["fill", "spread", "random"]).default("fill"),
   /** expert designs: whether reviewers see each other's answers after submitting their own */
   showOthersAfterSubmit: z.boolean().default(false),
 });

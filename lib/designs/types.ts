@@ -91,6 +91,10 @@ export interface Check {
   help?: string;
   /** a comment is asked with this check: required or optional */
   comment?: "required" | "optional";
+  /** answer-key rows: the index of the question's option this check is about (show it with that option) */
+  optionIndex?: number;
+  /** the heading the check is listed under (a checklist's title) */
+  section?: string;
 }
 
 /** A question as a participant sees it: never gold, never a source id. */
@@ -120,6 +124,8 @@ export interface UnitView {
   commentAllowed: boolean;
   /** rating: the answer being rated (never who wrote it) and the scale */
   rating?: { answer: string; scale: { min: number; max: number; step: number }; penalties: string[] };
+  /** rating: the answer being rated, as the participant API names it (the same text as rating.answer) */
+  modelAnswer?: string;
   /** stage 2: what the participant answered at stage 1 */
   previous?: unknown;
   /** expert designs with showOthersAfterSubmit: other reviewers' answers (after this one's own) */
@@ -192,6 +198,8 @@ export interface UnitDecision {
   checks: Record<string, CheckTally>;
   /** questions of the unit judged invalid */
   rejectedQuestions: string[];
+  /** why each of them was (the check that decided: "answer_key", "broken", "llm_judge") */
+  questionReasons?: Record<string, string>;
   label: string | null;
 }
 
@@ -241,6 +249,14 @@ export interface DesignResults {
   reasonLabels?: Record<string, string>;
 }
 
+/** A file a design offers beside the common exports (format=<key> on the study export route). */
+export interface DesignDownload {
+  /** appended to the study's file name, e.g. "-ratings.csv" */
+  suffix: string;
+  contentType: string;
+  chunks: AsyncIterable<string>;
+}
+
 /** What both the browser and the server know of a design: its name, config and unit rules (no server code). */
 export interface DesignDescriptor<C = unknown> {
   kind: string;
@@ -258,6 +274,8 @@ export interface DesignDescriptor<C = unknown> {
   /** supports staged reveal (stages) and groups with quotas */
   stages: boolean;
   groups: boolean;
+  /** the order units are handed out in when the spec does not say (default "fill") */
+  defaultAssignmentOrder?: "fill" | "spread" | "random";
 }
 
 export interface Design<C = unknown, R extends DesignResults = DesignResults> extends DesignDescriptor<C> {
@@ -285,4 +303,6 @@ export interface Design<C = unknown, R extends DesignResults = DesignResults> ex
   adjudicable?(ctx: UnitCtx<C>): Promise<Check[]>;
   /** the validated dataset: which source records survive (designs that decide on items) */
   validatedRecords?(ctx: ReadCtx<C>, results: R): Promise<{ kept: number[]; dropped: Record<string, number>; inScope: number }>;
+  /** files only this design offers (rating: ratings-csv, correlations-csv), by export format */
+  downloads?: Record<string, (ctx: ReadCtx<C>) => Promise<DesignDownload>>;
 }

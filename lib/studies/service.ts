@@ -7,7 +7,7 @@ import { db, Prisma } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import type { Queryable } from "@/lib/db/queryable";
 import { withTransaction } from "@/lib/db/tx";
-import type { Study } from "@/lib/designs";
+import { designOf, type Study } from "@/lib/designs";
 import { AppError } from "@/lib/http/errors";
 import { LOCKED_AFTER_FIRST_RESPONSE, STUDY_TRANSITIONS, studySpecSchema, type StudySpec, type StudyUpdate } from "@/lib/studies/spec";
 import { parseStudy, readStudy, STUDY_COLUMNS } from "@/lib/studies/study";
@@ -206,7 +206,9 @@ function askedOf(s: Study["settings"]) {
 function unitsDependOn(study: Study, spec: StudySpec): boolean {
   const a = study.settings;
   const b = spec.settings;
-  return changed(a.sampling, b.sampling) || changed(a.kinds, b.kinds) || changed(a.groups?.perUnit, b.groups?.perUnit) || (study.unitType === "answer" && changed(study.config, spec.config));
+  // a design that rates model answers builds its units from its models
+  const rated = study.unitType === "answer" || designOf(study.design).models !== undefined;
+  return changed(a.sampling, b.sampling) || changed(a.kinds, b.kinds) || changed(a.groups?.perUnit, b.groups?.perUnit) || (rated && changed(study.config, spec.config));
 }
 
 export async function changeStudyState({ actor, studyId, to }: { actor: StudyActor; studyId: string; to: "open" | "paused" | "closed" }) {

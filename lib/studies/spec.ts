@@ -36,6 +36,8 @@ const commonShape = {
   completionUrl: completionUrl.nullable().default(null),
   config: z.record(z.string(), z.unknown()).optional(),
   ...settingsShape,
+  // left open here: the design's own default fills it in
+  assignmentOrder: settingsShape.assignmentOrder.removeDefault().optional(),
 };
 
 const SETTINGS_KEYS = Object.keys(settingsShape) as (keyof typeof settingsShape)[];
@@ -75,7 +77,7 @@ export const studySpecSchema = z.preprocess(
         ctx.addIssue({ code: "custom", path: ["entryMode"], message: `A ${design.label.toLowerCase()} study is answered by ${design.entryModes.join(" or ")}.` });
         return z.NEVER;
       }
-      const settings = Object.fromEntries(SETTINGS_KEYS.map((k) => [k, spec[k]])) as z.infer<typeof settingsSchema>;
+      const settings = { ...Object.fromEntries(SETTINGS_KEYS.map((k) => [k, spec[k]])), assignmentOrder: spec.assignmentOrder ?? design.defaultAssignmentOrder ?? "fill" } as z.infer<typeof settingsSchema>;
       if (settings.groups && !design.groups) ctx.addIssue({ code: "custom", path: ["groups"], message: `A ${design.label.toLowerCase()} study has no groups.` });
       if (settings.stages.length > 0 && !design.stages) ctx.addIssue({ code: "custom", path: ["stages"], message: `A ${design.label.toLowerCase()} study has no stages.` });
       if (settings.stages.length === 1) ctx.addIssue({ code: "custom", path: ["stages"], message: "Give two stages (answer, then revise with more context), or none." });

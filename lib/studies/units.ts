@@ -115,17 +115,20 @@ export async function planUnits(client: Queryable, input: PlanInput): Promise<Un
   const membershipTag = input.settings.groups && "tag" in input.settings.groups.membership ? input.settings.groups.membership.tag : null;
   const by = input.settings.sampling.kind === "stratified" ? input.settings.sampling.by : null;
 
-  const base = groupInto(input.unitType === "answer" ? "question" : input.unitType, selected).map(({ key, questions }) => ({
+  // a design that rates model answers (it names models) takes one unit per question × model,
+  // whether the spec says "answer" or, as rating specs do, "question"
+  const answers = input.unitType === "answer" || design.models !== undefined;
+  const base = groupInto(answers ? "question" : input.unitType, selected).map(({ key, questions }) => ({
     subjectKey: key,
     contextId: questions[0]!.contextId,
-    questionId: input.unitType === "question" || input.unitType === "answer" ? questions[0]!.id : null,
+    questionId: input.unitType === "question" || answers ? questions[0]!.id : null,
     questionIds: questions.map((q) => q.id),
     model: null as string | null,
     stratum: by ? Object.fromEntries(by.map((tag) => [tag, unitTag(questions, tag)])) : null,
     groupValue: membershipTag ? unitTag(questions, membershipTag) : null,
   }));
   const drawn = sample(base, input.settings.sampling);
-  const units = input.unitType === "answer" ? await answerUnits(client, drawn.units, design.models?.(input.config) ?? []) : drawn.units;
+  const units = answers ? await answerUnits(client, drawn.units, design.models?.(input.config) ?? []) : drawn.units;
   return { units, strata: drawn.strata, candidates: selected.length };
 }
 

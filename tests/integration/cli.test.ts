@@ -116,3 +116,67 @@ describe("sally import --owner", () => {
     expect(bad.stderr).toMatch(/Usage: npm run -s sally -- import/);
   });
 });
+
+describe("sally import-metrics", () => {
+  const csv = async (name: string, lines: string[]) => {
+    const file = path.join(os.tmpdir(), `metrics-${name}-${randomUUID()}.csv`);
+    await writeFile(file, lines.join("\n") + "\n");
+    return file;
+  };
+  const stored = (datasetId: string) =>
+    db().modelMetric.findMany({ where: { question: { datasetId } }, orderBy: [{ metric: "asc" }, { model: "asc" }], include: { question: { select: { sourceId: true, position: true } } } });
+
+  it("links rows by sourceId and position (or question id), reports unknown ones, and replaces values on a re-import", async () => {
+    const { datasetId } = lastLine((await sally("import", "--benchmark", "auto", fixture("chartom/valid.jsonl"), "--as-new-version", "--json")).stdout);
+    const first = await csv("first", [
+      "sourceId,question,model,metric,value",
+      "item-0,1,m1,rouge_l,0.25",
+      "item-1,1,m1,rouge_l,0.5",
+      "item-9,1,m1,rouge_l,0.1",
+      "item-2,,m1,rouge_l,0.7",
+    ]);
+    const r = await sally("import-metrics", first, "--dataset", datasetId, "--json");
+    expect(r.code, r.stderr).toBe(0);
+    expect(lastLine(r.stdout)).toEqual({
+      datasetId,
+      rows: 4,
+      imported: 2,
+      models: ["m1"],
+      metrics: ["rouge_l"],
+      unknown: [
+        { line: 4, sourceId: "item-9", question: 1, reason: "no record with this sourceId" },
+        { line: 5, sourceId: "item-2", reason: 'the record has 2 questions; give "question" (0–1)' },
+      ],
+      unknownCount: 2,
+    });
+
+    const item0 = (await stored(datasetId)).find((m) => m.question.sourceId === "item-0")!;
+    const again = await csv("again", ["questionId,model,metric,value", `${item0.questionId},m1,rouge_l,0.75`, `${item0.questionId},m1,bert_score,0.9`, `${randomUUID()},m1,rouge_l,0.2`]);
+    const r2 = await sally("import-metrics", again, "--dataset", datasetId, "--json");
+    expect(r2.code, r2.stderr).toBe(0);
+    expect(lastLine(r2.stdout)).toMatchObject({ imported: 2, metrics: ["bert_score", "rouge_l"], unknownCount: 1, unknown: [{ line: 4, reason: "no question with this id in the dataset" }] });
+    expect((await stored(datasetId)).map((m) => [m.metric, m.question.sourceId, m.question.position, m.value])).toEqual([
+      ["bert_score", "item-0", 1, 0.9],
+      ["rouge_l", "item-0", 1, 0.75],
+      ["rouge_l", "item-1", 1, 0.5],
+    ]);
+  });
+
+  it("refuses a file with a malformed row or an unknown header (exit 1, nothing stored) and bad arguments (exit 2)", async () => {
+    const { datasetId } = lastLine((await sally("import", "--benchmark", "auto", fixture("chartom/valid.jsonl"), "--as-new-version", "--json")).stdout);
+    const bad = await csv("bad", ["sourceId,question,model,metric,value", "item-0,1,m1,rouge_l,0.25", "item-1,1,m1,rouge_l,high", "item-1,x,m1,rouge_l,0.3"]);
+    const r = await sally("import-metrics", bad, "--dataset", datasetId);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/2 invalid row\(s\); nothing was imported/);
+    expect(r.stderr).toMatch(/line 3: value: value must be a number/);
+    expect(r.stderr).toMatch(/line 4: question: /);
+    const header = await csv("header", ["id,model,score", "item-0,m1,0.2"]);
+    const h = await sally("import-metrics", header, "--dataset", datasetId, "--json");
+    expect(h.code).toBe(1);
+    expect(h.stderr).toMatch(/needs the header sourceId,question,model,metric,value/);
+    expect(await stored(datasetId)).toEqual([]);
+    const usage = await sally("import-metrics", bad);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/Usage: npm run -s sally -- import-metrics/);
+  });
+});

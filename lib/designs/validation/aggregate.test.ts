@@ -92,3 +92,36 @@ describe("answer-key checks", () => {
     expect(decideUnit({ ...args, llm: {} })).toMatchObject({ status: "reject", reasons: ["llm_judge"] });
   });
 });
+
+describe("the first option always keeps the item (pressing 1 throughout rejects nothing)", () => {
+  it("flags, labels (rejecting labels last), the answer key per option, the reference and the broken check", () => {
+    const everything = validationConfigSchema.parse({
+      contextChecks: { flags: [{ key: "incoherent", label: "Incoherent" }, { key: "unsafe", label: "Unsafe (harmful or offensive)" }] },
+      answerKey: true,
+      labelJudgement: { prompt: "Does B misunderstand A?", labels: [{ key: "yes", label: "Yes", rejects: true }, { key: "no", label: "No" }] },
+    });
+    const questions: UnitQuestion[] = [
+      { id: "q1", kind: "single_choice", prompt: "Where?", options: ["box", "basket", "bag"], gold: { kind: "single_choice", index: 1 } },
+      { id: "q2", kind: "short_text", prompt: "What?", options: null, gold: { kind: "short_text", value: "marble" } },
+    ];
+    const all = unitChecks(everything, questions);
+    const first = Object.fromEntries(all.map((c) => [c.key, c.options[0]!.value]));
+    const votes = ["a", "b", "c"].map((p) => vote(p, first));
+    const decision = decideUnit({ checks: all, votes, n: 3, unitType: "context", questionIds: ["q1", "q2"], config: everything, adjudications: {} });
+    expect(decision).toMatchObject({ status: "keep", reasons: [], rejectedQuestions: [] });
+    // labelled by meaning, never a bare yes/no
+    expect(all.find((c) => c.key === "flag:unsafe")!.options.map((o) => o.label)).toEqual(["Fine", "Unsafe"]);
+    expect(all.find((c) => c.key === "q:q1:opt:1")!.options.map((o) => o.label)).toEqual(["Correct", "Wrong"]);
+    expect(all.find((c) => c.key === "q:q1:opt:0")!.options.map((o) => o.label)).toEqual(["Wrong", "Correct"]);
+    expect(all.find((c) => c.key === "q:q1:broken")!.options.map((o) => o.label)).toEqual(["Fine", "Broken"]);
+  });
+
+  it("names the check that decided: a broken question is not an answer key judged wrong", () => {
+    const ak = validationConfigSchema.parse({ answerKey: true });
+    const q: UnitQuestion = { id: "q", kind: "single_choice", prompt: "Where?", options: ["a", "b"], gold: { kind: "single_choice", index: 0 } };
+    const all = unitChecks(ak, [q]);
+    const answers = Object.fromEntries(all.map((c) => [c.key, c.kind === "broken" ? "yes" : c.options[0]!.value]));
+    const decision = decideUnit({ checks: all, votes: ["a", "b", "c"].map((p) => vote(p, answers)), n: 3, unitType: "question", questionIds: ["q"], config: ak, adjudications: {} });
+    expect(decision).toMatchObject({ status: "reject", reasons: ["broken"], questionReasons: { q: "broken" } });
+  });
+});

@@ -52,6 +52,7 @@ export function decideUnit(opts: {
   const reasons: string[] = [];
   let review = false;
   const rejectedQuestions = new Set<string>();
+  const questionReasons: Record<string, string> = {};
   const policy = config.rule.tiePolicy;
 
   // An undecided check follows the tie policy: keep, reject, or wait for a researcher.
@@ -76,20 +77,29 @@ export function decideUnit(opts: {
     } else {
       const pass = passingAnswer(check.kind);
       const o = outcome(r, (v) => v !== pass);
-      if (o === "reject") rejectedQuestions.add(check.questionId!);
+      if (o === "reject") {
+        rejectedQuestions.add(check.questionId!);
+        // the check that decided: the question judged broken, or its answer key judged wrong
+        const reason = check.kind === "broken" ? "broken" : "answer_key";
+        questionReasons[check.questionId!] ??= reason;
+        if (!reasons.includes(reason)) reasons.push(reason);
+      }
       if (o === "review") review = true;
     }
   }
 
-  if (rejectedQuestions.size) reasons.push("answer_key");
   if (config.rule.llmJudge) {
     // human majority AND the LLM judge must both call the item valid (ToMATO's rule)
     const disagreed = opts.questionIds.filter((q) => opts.llm?.[q] !== true && !rejectedQuestions.has(q));
-    disagreed.forEach((q) => rejectedQuestions.add(q));
+    disagreed.forEach((q) => {
+      rejectedQuestions.add(q);
+      questionReasons[q] = "llm_judge";
+    });
     if (disagreed.length) reasons.push("llm_judge");
   }
 
-  const unitRejected = reasons.some((r) => r !== "answer_key" && r !== "llm_judge") || (opts.unitType === "question" && rejectedQuestions.size > 0);
+  const questionLevel = new Set(["answer_key", "broken", "llm_judge"]);
+  const unitRejected = reasons.some((r) => !questionLevel.has(r)) || (opts.unitType === "question" && rejectedQuestions.size > 0);
   const status: UnitStatus = !complete && !allAdjudicated(checks, adjudications)
     ? "incomplete"
     : unitRejected
@@ -97,7 +107,7 @@ export function decideUnit(opts: {
       : review
         ? "needs_review"
         : "keep";
-  return { status, reasons, checks: results, rejectedQuestions: [...rejectedQuestions], label };
+  return { status, reasons, checks: results, rejectedQuestions: [...rejectedQuestions], questionReasons, label };
 }
 
 function allAdjudicated(checks: Check[], adjudications: Record<string, string>): boolean {

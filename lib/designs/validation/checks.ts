@@ -22,6 +22,8 @@ export interface Check {
   questionPrompt?: string;
   /** the text being verified (the marked answer, an option, the reference answer) */
   subject?: string;
+  /** answer-key rows: the option the row is about (its text is shown once, in the question) */
+  optionIndex?: number;
 }
 
 const SUBJECT_LABEL: Partial<Record<CheckKind, string>> = {
@@ -34,6 +36,11 @@ const SUBJECT_LABEL: Partial<Record<CheckKind, string>> = {
 export function wireCheck(c: Check): WireCheck {
   const out: WireCheck = { key: c.key, kind: c.kind, prompt: c.prompt, options: c.options };
   if (c.questionId) out.questionId = c.questionId;
+  if (c.optionIndex !== undefined) {
+    // the option's text is in the question already: the row only points at it
+    out.optionIndex = c.optionIndex;
+    return out;
+  }
   if (c.subject !== undefined) out.subject = c.subject;
   const label = SUBJECT_LABEL[c.kind];
   if (label) out.subjectLabel = label;
@@ -53,44 +60,65 @@ export interface UnitQuestion {
   gold: Gold;
 }
 
-const YES_NO: CheckOption[] = [
-  { value: "yes", label: "Yes" },
-  { value: "no", label: "No" },
+// Every check's options are labelled by what they mean, and the first one (key 1) always keeps
+// the item, whatever the check asks: pressing 1 throughout never rejects anything by accident.
+// The stored values keep their round-1 meaning ("yes" = flagged, the option is incorrect, ...).
+const CORRECT_FIRST: CheckOption[] = [
+  { value: "yes", label: "Correct" },
+  { value: "no", label: "Wrong" },
 ];
+const WRONG_FIRST: CheckOption[] = [
+  { value: "yes", label: "Wrong" },
+  { value: "no", label: "Correct" },
+];
+const FINE_FIRST = (flagged: string): CheckOption[] => [
+  { value: "no", label: "Fine" },
+  { value: "yes", label: flagged },
+];
+const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/** A flag's name without its explanation in brackets: "Unsafe (unethical, …)" → "Unsafe". */
+const shortName = (label: string) => label.replace(/\s*\(.*\)\s*$/, "").trim() || label;
 
 export function unitChecks(config: ValidationConfig, questions: UnitQuestion[]): Check[] {
   const checks: Check[] = [];
   for (const flag of config.contextChecks?.flags ?? []) {
-    checks.push({ key: `flag:${flag.key}`, kind: "flag", prompt: `${flag.label}?`, options: YES_NO, subject: flag.description });
+    checks.push({ key: `flag:${flag.key}`, kind: "flag", prompt: `${flag.label}?`, options: FINE_FIRST(shortName(flag.label)), subject: flag.description });
   }
   if (config.labelJudgement) {
+    // labels that keep the item first, each group in the researcher's order
+    const labels = [...config.labelJudgement.labels].sort((a, b) => Number(a.rejects) - Number(b.rejects));
     checks.push({
       key: "label",
       kind: "label",
       prompt: config.labelJudgement.prompt,
-      options: config.labelJudgement.labels.map((l) => ({ value: l.key, label: l.label, description: l.description })),
+      options: labels.map((l) => ({ value: l.key, label: l.label, description: l.description })),
     });
   }
   if (config.answerKey) for (const q of questions) checks.push(...answerKeyChecks(q));
   return checks;
 }
 
+// One row per option, asked once per question: the option's text is shown once, in the question,
+// and each row says whether the key is right about that option (the marked answer correct, the
+// others wrong). A reference answer is judged correct or wrong; the question itself fine or broken.
 function answerKeyChecks(q: UnitQuestion): Check[] {
-  const base = { questionId: q.id, questionPrompt: q.prompt, options: YES_NO };
+  const base = { questionId: q.id, questionPrompt: q.prompt };
   const out: Check[] = [];
   if ((q.kind === "single_choice" || q.kind === "multi_select") && q.options) {
     const marked = markedOptions(q);
     q.options.forEach((option, i) => {
+      const letter = LETTERS[i] ?? String(i + 1);
       out.push(
         marked.has(i)
-          ? { ...base, key: `q:${q.id}:opt:${i}`, kind: "marked", prompt: "Is the marked answer correct?", subject: option }
-          : { ...base, key: `q:${q.id}:opt:${i}`, kind: "other_option", prompt: "Is this option incorrect?", subject: option },
+          ? { ...base, key: `q:${q.id}:opt:${i}`, kind: "marked", prompt: `Option ${letter}, the marked answer: is it correct?`, options: CORRECT_FIRST, subject: option, optionIndex: i }
+          : { ...base, key: `q:${q.id}:opt:${i}`, kind: "other_option", prompt: `Option ${letter}: is it wrong?`, options: WRONG_FIRST, subject: option, optionIndex: i },
       );
     });
   } else {
-    out.push({ ...base, key: `q:${q.id}:reference`, kind: "reference", prompt: "Is the reference answer correct?", subject: referenceText(q.gold) });
+    out.push({ ...base, key: `q:${q.id}:reference`, kind: "reference", prompt: "Is the reference answer correct?", options: CORRECT_FIRST, subject: referenceText(q.gold) });
   }
-  out.push({ ...base, key: `q:${q.id}:broken`, kind: "broken", prompt: "Is this question broken or ambiguous?" });
+  out.push({ ...base, key: `q:${q.id}:broken`, kind: "broken", prompt: "Is this question fine, or broken or ambiguous?", options: FINE_FIRST("Broken") });
   return out;
 }
 

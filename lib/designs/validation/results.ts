@@ -6,6 +6,7 @@ import { checkAgreement } from "@/lib/designs/validation/agreement";
 import { unitChecks, type Check } from "@/lib/designs/validation/checks";
 import type { ValidationConfig } from "@/lib/designs/validation/config";
 import { judgement } from "@/lib/designs/validation/judgement";
+import { encodeRatings, leaveOneOutAgreement } from "@/lib/metrics";
 
 // The researcher's dashboard for a validation study: votes and decisions per unit and check,
 // agreement per check, per-participant figures, and the adjudication queue.
@@ -21,12 +22,12 @@ export interface UnitRow {
 }
 
 export interface ValidationResults extends DesignResults {
+  participants: (DesignResults["participants"][number] & { agreementWithMajority: number | null; agreementUnits: number })[];
   voteColumns: { key: string; label: string }[];
   itemColumn: string | null;
   reasonLabels: Record<string, string>;
   decisions: Record<UnitDecision["status"], number>;
   agreement: { check: string; label: string; figures: AgreementFigures }[];
-  participants: (DesignResults["participants"][number] & { agreementWithMajority: number | null })[];
   units: UnitRow[];
   queue: AdjudicationItem[];
 }
@@ -121,19 +122,14 @@ export function computeResults(study: Pick<Study<ValidationConfig>, "n" | "unitT
   const decisions = { incomplete: 0, keep: 0, reject: 0, needs_review: 0 };
   for (const u of units) decisions[u.decision.status]++;
 
-  // agreement with the (strict) majority, per participant, over checks that have one
-  const majorityOf = new Map(units.map((u) => [u.unitId, u.decision.checks]));
-  const agreeing = new Map<string, { agree: number; compared: number }>();
-  for (const r of data.responses) {
-    const p = agreeing.get(r.participantId) ?? { agree: 0, compared: 0 };
-    for (const [key, value] of Object.entries(r.answers)) {
-      const majority = majorityOf.get(r.unitId)?.[key]?.majority;
-      if (majority == null) continue;
-      p.compared++;
-      if (majority === value) p.agree++;
-    }
-    agreeing.set(r.participantId, p);
-  }
+  // agreement with the majority of the OTHERS (a participant's own vote never props it up), over
+  // checks at least 2 others answered; the number of units it rests on goes with it
+  const ratings = data.responses.flatMap((r) => Object.entries(r.answers).map(([key, label]) => ({ unit: `${r.unitId}|${key}`, rater: r.participantId, label })));
+  const agreeing = new Map(leaveOneOutAgreement(encodeRatings(ratings)).map((a) => [a.rater, a]));
+  const answeredBy = new Map<string, number>();
+  for (const r of data.responses) answeredBy.set(r.unitId, (answeredBy.get(r.unitId) ?? 0) + 1);
+  const restsOn = new Map<string, number>();
+  for (const r of data.responses) if ((answeredBy.get(r.unitId) ?? 0) >= 3) restsOn.set(r.participantId, (restsOn.get(r.participantId) ?? 0) + 1);
 
   const queue: ValidationResults["queue"] = [];
   for (const u of units) {
@@ -154,6 +150,7 @@ export function computeResults(study: Pick<Study<ValidationConfig>, "n" | "unitT
     itemColumn: config.answerKey ? "Answer key" : null,
     reasonLabels: {
       answer_key: "answer key judged wrong",
+      broken: "question judged broken or ambiguous",
       llm_judge: "LLM judge did not agree",
       "label:tie": "label tied",
       ...Object.fromEntries(flags.map((f) => [`flag:${f.key}`, `flagged ${f.label}`])),
@@ -164,7 +161,7 @@ export function computeResults(study: Pick<Study<ValidationConfig>, "n" | "unitT
     agreement: checkAgreement(config, units, data.responses),
     participants: common.participants.map((p) => {
       const a = agreeing.get(p.participantId);
-      return { ...p, agreementWithMajority: a && a.compared ? a.agree / a.compared : null };
+      return { ...p, agreementWithMajority: a?.rate ?? null, agreementUnits: a?.rate === null || !a ? 0 : (restsOn.get(p.participantId) ?? 0) };
     }),
     units,
     queue,

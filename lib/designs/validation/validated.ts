@@ -6,7 +6,7 @@ import type { ValidationResults } from "@/lib/designs/validation/results";
 // questions is in the study, no unit covering its questions was rejected or left undecided,
 // and none of its questions was judged invalid. FANToM: a flagged conversation drops every set
 // on it, and a set with one wrong answer key drops whole. ToMATO: one question per record.
-export type DropReason = "rejected" | "needs_review" | "incomplete" | "answer_key" | "llm_judge";
+export type DropReason = "rejected" | "needs_review" | "incomplete" | "answer_key" | "broken" | "llm_judge";
 
 export interface RecordSelection {
   kept: number[];
@@ -25,18 +25,18 @@ export async function selectValidatedRecords({ client, study }: ReadCtx<Validati
   const byUnitId = new Map(results.units.map((u) => [u.unitId, u]));
 
   const worst = new Map<number, DropReason | null>();
-  const rank: Record<DropReason, number> = { rejected: 5, llm_judge: 4, answer_key: 3, needs_review: 2, incomplete: 1 };
+  const rank: Record<DropReason, number> = { rejected: 6, llm_judge: 5, broken: 4, answer_key: 3, needs_review: 2, incomplete: 1 };
   for (const q of rows) {
     const unit = byUnitId.get(q.unitId);
     let reason: DropReason | null = null;
     if (!unit || unit.decision.status === "incomplete") reason = "incomplete";
-    else if (unit.decision.rejectedQuestions.includes(q.id)) reason = unit.decision.reasons.includes("llm_judge") && !unit.decision.reasons.includes("answer_key") ? "llm_judge" : "answer_key";
+    else if (unit.decision.rejectedQuestions.includes(q.id)) reason = (unit.decision.questionReasons?.[q.id] as DropReason | undefined) ?? "answer_key";
     else if (unit.decision.status === "reject") reason = "rejected";
     else if (unit.decision.status === "needs_review") reason = "needs_review";
     const prev = worst.get(q.recordIndex);
     if (prev === undefined || (reason && (!prev || rank[reason] > rank[prev]))) worst.set(q.recordIndex, reason ?? prev ?? null);
   }
-  const dropped: Record<DropReason, number> = { rejected: 0, needs_review: 0, incomplete: 0, answer_key: 0, llm_judge: 0 };
+  const dropped: Record<DropReason, number> = { rejected: 0, needs_review: 0, incomplete: 0, answer_key: 0, broken: 0, llm_judge: 0 };
   const kept: number[] = [];
   for (const [index, reason] of [...worst.entries()].sort((a, b) => a[0] - b[0])) {
     if (reason) dropped[reason]++;

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { exportDataset } from "@/lib/datasets/export";
+import { pool } from "@/lib/db/pool";
+import { designOf } from "@/lib/designs";
 import { downloadResponse } from "@/lib/http/stream";
 import { AppError } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
@@ -9,7 +11,8 @@ import { studyManifest, validatedSelection } from "@/lib/studies/manifest";
 import { getStudyFor } from "@/lib/studies/service";
 
 const params = z.object({ id: z.string().uuid() });
-const query = z.object({ format: z.enum(["validated", "responses-csv", "responses-jsonl", "scored-csv", "bonus-csv", "manifest"]) });
+// the last formats are a design's own files (Design.downloads): rating's ratings, correlations and scatter plots
+const query = z.object({ format: z.enum(["validated", "responses-csv", "responses-jsonl", "scored-csv", "bonus-csv", "manifest", "ratings-csv", "correlations-csv", "scatter-svg"]) });
 
 export const GET = route({ auth: "studies.read", params, query }, async ({ user, params, query }) => {
   const study = await getStudyFor(user, params.id);
@@ -30,6 +33,14 @@ export const GET = route({ auth: "studies.read", params, query }, async ({ user,
       return downloadResponse(bonusCsv(study), `${base}-prolific-bonus.csv`, "text/csv; charset=utf-8");
     case "responses-jsonl":
       return downloadResponse(responsesJsonl(study), `${base}-responses.jsonl`, "application/x-ndjson; charset=utf-8");
+    case "ratings-csv":
+    case "correlations-csv":
+    case "scatter-svg": {
+      const download = designOf(study.design).downloads?.[query.format];
+      if (!download) throw new AppError("not_found", "This study's design has no such export.");
+      const file = await download({ client: pool(), study });
+      return downloadResponse(file.chunks, `${base}${file.suffix}`, file.contentType);
+    }
     case "manifest":
       return new Response(JSON.stringify(await studyManifest(study), null, 2) + "\n", {
         headers: { "content-type": "application/json", "content-disposition": `attachment; filename="${base.replace(/[^\w.-]+/g, "_")}-manifest.json"` },
