@@ -214,3 +214,36 @@ test("[STUDY][FORM] once a response exists, the settings form shows what was ask
   await expectNoAxeViolations(page, "a closed study's settings");
   await api.dispose();
 });
+
+test("[STUDY][FORM] each design's own section (from its folder) renders in the form and passes axe, and the entry modes follow the design", async ({ page, admin }) => {
+  const researcher = await createUser(admin, "researcher");
+  const api = await signedInRequest(researcher.email, researcher.password);
+  const { datasetId } = await importFile(api, TOMATO_FIXTURE, unique("tomato"));
+  await api.dispose();
+  await uiSignIn(page, researcher.email, researcher.password);
+  await expect(page.getByRole("heading", { level: 1, name: "Datasets" })).toBeVisible();
+  await page.goto(`/studies/new?dataset=${datasetId}`);
+  const form = page.getByRole("form", { name: "New study" });
+  const design = form.getByRole("group", { name: "Design" });
+  const entry = form.getByRole("group", { name: "Entry mode" });
+
+  await design.getByRole("radio", { name: "Checklist review" }).check();
+  await expect(form.getByRole("list", { name: "Checklists" }).getByRole("listitem").filter({ has: page.getByRole("group", { name: /^Checklist \d+$/ }) })).toHaveCount(2);
+  await expect(form.getByRole("textbox", { name: "Checklist 1 Title" })).toHaveValue("Script and answer");
+  await expect(form.getByRole("spinbutton", { name: "Reviewers per unit" })).toHaveValue("2");
+  await expect(entry.getByRole("radio")).toHaveCount(1);
+  await expect(entry.getByRole("radio", { name: "Expert annotators (signed-in accounts)" })).toBeChecked();
+  await expectNoAxeViolations(page, "the new checklist study form");
+
+  await design.getByRole("radio", { name: "Response rating" }).check();
+  await expect(form.getByRole("group", { name: "Models whose answers are rated" })).toContainText("This dataset has no imported model predictions to rate.");
+  await expect(form.getByRole("group", { name: "Assignment order" }).getByRole("radio", { name: "A random order for each participant" })).toBeChecked();
+  await form.getByRole("button", { name: "Add CharToM-QA’s penalties" }).click();
+  await expect(form.getByRole("textbox", { name: /^Penalties/ })).toHaveValue(/factual error/);
+  await expectNoAxeViolations(page, "the new rating study form");
+
+  // back to validation: its draft and the crowd entry modes are back
+  await design.getByRole("radio", { name: "Validation" }).check();
+  await expect(form.getByRole("checkbox", { name: "Context checks" })).toBeChecked();
+  await expect(entry.getByRole("radio")).toHaveCount(4);
+});

@@ -5,6 +5,7 @@ import { fieldId, type FieldErrors } from "@/components/studies/form-errors";
 import { withSettings, type StudyFormState, type Update } from "@/components/studies/form-model";
 import { ASSIGNMENT_ORDER_LABELS } from "@/components/studies/labels";
 import type { SettingsDraft } from "@/components/studies/settings-draft";
+import { descriptorOf } from "@/lib/designs/client";
 
 export interface StudyOption {
   id: string;
@@ -100,11 +101,13 @@ export function ExposureFields({ state, update, errors, studies }: { state: Stud
         id={fieldId("assignmentOrder")}
         name="assignmentOrder"
         legend="Assignment order"
+        hint={s.assignmentOrder === null ? "The design’s default until you choose." : undefined}
         options={[
-          { value: "fill" as const, label: ASSIGNMENT_ORDER_LABELS.fill, hint: "Started units are finished first, so early figures mean something (default)." },
+          { value: "fill" as const, label: ASSIGNMENT_ORDER_LABELS.fill, hint: "Started units are finished first, so early figures mean something." },
           { value: "spread" as const, label: ASSIGNMENT_ORDER_LABELS.spread, hint: "Each participant gets the units with the fewest answers so far." },
+          { value: "random" as const, label: ASSIGNMENT_ORDER_LABELS.random, hint: "E.g. rating: answers of different models interleaved for each rater." },
         ]}
-        value={s.assignmentOrder}
+        value={s.assignmentOrder ?? descriptorOf(state.design)?.defaultAssignmentOrder ?? "fill"}
         error={errors.assignmentOrder}
         onChange={(assignmentOrder) => set({ assignmentOrder })}
       />

@@ -42,6 +42,7 @@ export const OPTION_ORDER_LABELS: Record<StudySettings["optionOrder"], string> =
 export const ASSIGNMENT_ORDER_LABELS: Record<StudySettings["assignmentOrder"], string> = {
   fill: "Fill units toward completion (finish before start)",
   spread: "Least answered first",
+  random: "A random order for each participant",
 };
 
 export const LANGUAGE_LABELS: Record<StudySettings["language"], string> = { en: "English", zh: "Chinese (Simplified)" };

@@ -45,7 +45,8 @@ export interface SettingsDraft {
   excludeParticipantsOf: string[];
   maxUnitsPerContext: string;
   linkedStudies: string[];
-  assignmentOrder: StudySettings["assignmentOrder"];
+  /** null: the design's default (rating: random; the others: fill) until the researcher chooses */
+  assignmentOrder: StudySettings["assignmentOrder"] | null;
   showOthersAfterSubmit: boolean;
 }
 
@@ -95,7 +96,7 @@ export function settingsDraftFrom(s: StudySettings): SettingsDraft {
 }
 
 export function emptySettingsDraft(): SettingsDraft {
-  return { ...settingsDraftFrom(defaultSettings()), groups: emptyGroupsDraft() };
+  return { ...settingsDraftFrom(defaultSettings()), groups: emptyGroupsDraft(), assignmentOrder: null };
 }
 
 function samplingPayload(s: SamplingDraft) {
@@ -140,7 +141,8 @@ export function unlockedPayload(d: SettingsDraft) {
     excludeParticipantsOf: d.excludeParticipantsOf,
     maxUnitsPerContext: optionalInteger(d.maxUnitsPerContext),
     linkedStudies: d.linkedStudies,
-    assignmentOrder: d.assignmentOrder,
+    // left out until chosen, so the spec fills in the design's default
+    ...(d.assignmentOrder === null ? {} : { assignmentOrder: d.assignmentOrder }),
     showOthersAfterSubmit: d.showOthersAfterSubmit,
   };
 }

@@ -101,6 +101,18 @@ export function useFocusAfterRender(): (id: string) => void {
   }, []);
 }
 
+/** A key the server accepts, derived from a label: lower-case letters, digits and _, starting with a letter. */
+export function slugKey(label: string): string {
+  const slug = label
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "");
+  // a key must start with a letter: "2nd order" becomes "k_2nd_order"
+  return (/^[0-9]/.test(slug) ? `k_${slug}` : slug).slice(0, 40).replace(/_+$/, "");
+}
+
 /** What a design's section is told about the dataset the study reads. */
 export interface DatasetFacts {
   /** false until the researcher picks a dataset (new study) */

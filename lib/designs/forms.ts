@@ -1,7 +1,9 @@
 "use client";
 
 import { baselineForm } from "@/lib/designs/baseline/form";
+import { checklistForm } from "@/lib/designs/checklist/form";
 import type { DesignForm } from "@/lib/designs/form-kit";
+import { ratingForm } from "@/lib/designs/rating/form";
 import { validationForm } from "@/lib/designs/validation/form";
 
 // The console form's section of each design. A new design adds one line here beside its lines in
@@ -9,6 +11,8 @@ import { validationForm } from "@/lib/designs/validation/form";
 const FORMS = {
   validation: validationForm,
   baseline: baselineForm,
+  checklist: checklistForm,
+  rating: ratingForm,
 } as const;
 
 export type FormKind = keyof typeof FORMS;

@@ -122,7 +122,7 @@ describe("validateForm", () => {
 
 describe("choosing a design", () => {
   it("offers the designs both registries know", () => {
-    expect(offeredDesigns()).toEqual(expect.arrayContaining(["validation", "baseline"]));
+    expect(offeredDesigns()).toEqual(["validation", "baseline", "checklist", "rating"]);
   });
 
   it("follows the new design's defaults for the unit and N (baseline: one answer per question), and its config is the baseline's", () => {
@@ -138,6 +138,20 @@ describe("choosing a design", () => {
     const back = chooseDesign(chooseDesign(typed, "baseline"), "validation");
     expect(toCreatePayload(chooseDesign(typed, "baseline"))).toMatchObject({ unitType: "context", n: 4 });
     expect(draftOf(back)).toEqual(draftOf(typed));
+  });
+
+  it("moves to an entry mode the design allows (expert designs: accounts only)", () => {
+    const checklist = chooseDesign(filled({ entryMode: "prolific" }), "checklist");
+    expect(checklist.entryMode).toBe("annotators");
+    expect(studySpecSchema.parse(toCreatePayload(checklist))).toMatchObject({ design: "checklist", unitType: "context", n: 2, entryMode: "annotators" });
+  });
+
+  it("leaves the assignment order to the design's default until chosen (rating: random), and sends a chosen one", () => {
+    const rating = setDraft(chooseDesign(filled(), "rating"), (d) => ({ ...(d as object), models: ["gpt-4o"] }));
+    expect(toCreatePayload(rating)).not.toHaveProperty("assignmentOrder");
+    expect(studySpecSchema.parse(toCreatePayload(rating)).settings.assignmentOrder).toBe("random");
+    expect(studySpecSchema.parse(toCreatePayload(withSettings(rating, () => ({ assignmentOrder: "fill" })))).settings.assignmentOrder).toBe("fill");
+    expect(studySpecSchema.parse(toCreatePayload(filled())).settings.assignmentOrder).toBe("fill");
   });
 
   it("accepts a stratified ToMATO baseline spec (mental_state × order, k, seed)", () => {

@@ -1,5 +1,8 @@
 import { DEFAULT_FLAGS, validationConfigSchema, type TiePolicy } from "@/lib/designs/validation/config";
+import { slugKey } from "@/lib/designs/form-kit";
 import type { LabelPreset } from "@/lib/designs/validation/form/labels";
+
+export { slugKey };
 
 // The validation section's draft, kept as the researcher types it (drafts with stable ids, keys
 // that follow their labels), and its mapping to and from the design's config. Pure, so it is
@@ -31,18 +34,6 @@ export interface ValidationDraft {
   tiePolicy: TiePolicy;
   llmJudge: boolean;
   llmModel: string;
-}
-
-/** A key the server accepts, derived from a label: lower-case letters, digits and _, starting with a letter. */
-export function slugKey(label: string): string {
-  const slug = label
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "_")
-    .replace(/^_+|_+$/g, "");
-  // a key must start with a letter: "2nd order" becomes "k_2nd_order"
-  return (/^[0-9]/.test(slug) ? `k_${slug}` : slug).slice(0, 40).replace(/_+$/, "");
 }
 
 /** Label edits move the key along until the key itself is edited. */
