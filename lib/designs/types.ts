@@ -156,6 +156,8 @@ export interface StoredResponse {
 export interface ReadCtx<C> {
   client: Queryable;
   study: Study<C>;
+  /** vote-based designs: how votes become labels on the dashboard (the declared rule stays the majority) */
+  aggregation?: "majority" | "dawid-skene";
 }
 
 /** The long-format CSV rows one response gives: one per answered item. */

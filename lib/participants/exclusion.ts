@@ -26,7 +26,7 @@ export async function excludeParticipant(
        UPDATE "UnitQuota" q SET "activeCount" = q."activeCount" - per_quota.n FROM per_quota
        WHERE q."unitId" = per_quota."unitId" AND q."group" = per_quota."group" RETURNING q."unitId"
      )
-     SELECT (SELECT count(*) FROM units)::int + 0 * (SELECT count(*) FROM quotas) AS reopened`,
+     SELECT ((SELECT count(*) FROM units) + 0 * (SELECT count(*) FROM quotas))::int AS reopened`,
     [opts.studyId, opts.participantId, opts.voidAnswers],
   );
   await client.query(

@@ -12,6 +12,7 @@ import { AppError } from "@/lib/http/errors";
 import { LOCKED_AFTER_FIRST_RESPONSE, STUDY_TRANSITIONS, studySpecSchema, type StudySpec, type StudyUpdate } from "@/lib/studies/spec";
 import { parseStudy, readStudy, STUDY_COLUMNS } from "@/lib/studies/study";
 import { planUnits, writeUnits, type StratumReport } from "@/lib/studies/units";
+import { reapplyPolicy } from "@/lib/studies/quality";
 import { zodInvalidParams } from "@/lib/http/problem";
 
 /** Who acts: a signed-in user, or the operator at the command line (who holds the database's own
@@ -183,6 +184,10 @@ export async function updateStudy({ actor, studyId, input }: { actor: Actor; stu
       const plan = await planUnits(client, { datasetId: study.datasetId, design: study.design, config: spec.config, unitType: spec.unitType, filter: spec.filter, settings: spec.settings });
       if (plan.units.length === 0) throw emptyStudyError();
       await writeUnits(client, { id: studyId, n: spec.n, settings: spec.settings }, plan.units);
+    }
+    // a changed exclusion policy applies at once, the same way it would have as answers came in
+    if (changed(study.settings.exclusion, spec.settings.exclusion) && study.state !== "draft") {
+      await reapplyPolicy(client, { ...study, settings: spec.settings });
     }
     await audit(client, {
       actorId: actor.id,

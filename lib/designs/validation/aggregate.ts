@@ -40,13 +40,17 @@ export function decideUnit(opts: {
   adjudications: Record<string, string>;
   /** question id → the LLM judge says the item is valid (true), invalid (false), or gave nothing (null) */
   llm?: Record<string, boolean | null>;
+  /** check key → the label another aggregation (Dawid–Skene) gives, null for a tie; replaces the majority */
+  consensus?: Record<string, string | null>;
 }): UnitDecision {
   const { checks, votes, config, adjudications } = opts;
   const results: Record<string, CheckResult> = {};
   for (const check of checks) {
     const t = tally(votes.flatMap((v) => (v.answers[check.key] !== undefined ? [v.answers[check.key]!] : [])));
+    const chosen = opts.consensus && check.key in opts.consensus ? { majority: opts.consensus[check.key]!, tie: opts.consensus[check.key] === null && t.votes > 0 } : {};
+    const merged = { ...t, ...chosen };
     const adjudicated = adjudications[check.key] ?? null;
-    results[check.key] = { ...t, adjudicated, effective: adjudicated ?? t.majority };
+    results[check.key] = { ...merged, adjudicated, effective: adjudicated ?? merged.majority };
   }
   const complete = votes.length >= opts.n;
   const reasons: string[] = [];

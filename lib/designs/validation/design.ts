@@ -62,7 +62,7 @@ export const validation: Design<ValidationConfig, ValidationResults> = {
     return unitChecks(config, config.answerKey ? await ctx.questions() : []).map(wireCheck);
   },
 
-  results: async (ctx) => computeResults(ctx.study, await loadValidationData(ctx)),
+  results: async (ctx) => computeResults(ctx.study, await loadValidationData(ctx), ctx.aggregation),
 
   async report(_ctx, results) {
     return { decisions: results.decisions, agreement: results.agreement, queue: results.queue.length };

@@ -7,6 +7,7 @@ import { unitChecks, type Check } from "@/lib/designs/validation/checks";
 import type { ValidationConfig } from "@/lib/designs/validation/config";
 import { judgement } from "@/lib/designs/validation/judgement";
 import { encodeRatings, leaveOneOutAgreement } from "@/lib/metrics";
+import { dawidSkeneConsensus, type FamilyFit } from "@/lib/designs/validation/dawid-skene";
 
 // The researcher's dashboard for a validation study: votes and decisions per unit and check,
 // agreement per check, per-participant figures, and the adjudication queue.
@@ -22,6 +23,7 @@ export interface UnitRow {
 }
 
 export interface ValidationResults extends DesignResults {
+  aggregation: { method: "majority" | "dawid-skene"; fits: FamilyFit[] };
   participants: (DesignResults["participants"][number] & { agreementWithMajority: number | null; agreementUnits: number })[];
   voteColumns: { key: string; label: string }[];
   itemColumn: string | null;
@@ -94,8 +96,10 @@ export async function loadValidationData({ client, study }: ReadCtx<ValidationCo
   };
 }
 
-export function computeResults(study: Pick<Study<ValidationConfig>, "n" | "unitType" | "config">, data: StudyData): ValidationResults {
+export function computeResults(study: Pick<Study<ValidationConfig>, "n" | "unitType" | "config">, data: StudyData, method: "majority" | "dawid-skene" = "majority"): ValidationResults {
   const config = study.config;
+  const allChecks = data.units.map((u) => ({ unitId: u.id, checks: unitChecks(config, config.answerKey ? u.questions : []) }));
+  const ds = method === "dawid-skene" ? dawidSkeneConsensus(allChecks, data.responses) : null;
   const votesByUnit = new Map<string, StudyData["responses"]>();
   for (const r of data.responses) {
     if (!votesByUnit.has(r.unitId)) votesByUnit.set(r.unitId, []);
@@ -115,6 +119,7 @@ export function computeResults(study: Pick<Study<ValidationConfig>, "n" | "unitT
       config,
       adjudications,
       llm: data.llm,
+      ...(ds ? { consensus: ds.byUnit.get(u.id) ?? {} } : {}),
     });
     return { unitId: u.id, ordinal: u.ordinal, title: u.title, submitted: votes.length, live: u.live, checks, decision };
   });
@@ -146,6 +151,7 @@ export function computeResults(study: Pick<Study<ValidationConfig>, "n" | "unitT
   const flags = config.contextChecks?.flags ?? [];
   const labels = config.labelJudgement?.labels ?? [];
   return {
+    aggregation: { method, fits: ds?.fits ?? [] },
     voteColumns: [...flags.map((f) => ({ key: `flag:${f.key}`, label: f.label })), ...(config.labelJudgement ? [{ key: "label", label: "Label judgement" }] : [])],
     itemColumn: config.answerKey ? "Answer key" : null,
     reasonLabels: {
