@@ -20,8 +20,8 @@ export function Operation({ method, path, op }: { method: string; path: string; 
   return (
     <article aria-labelledby={id} className="space-y-3 rounded-card border border-line bg-surface p-5">
       <h3 id={id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <span className="rounded-control bg-primary-soft px-2 py-0.5 font-mono text-sm font-semibold">{method.toUpperCase()}</span>
-        <code className="break-all font-mono text-base">{path}</code>
+        <span className="rounded-control bg-primary-soft px-2 py-0.5 font-mono text-sm font-semibold">{method.toUpperCase()}</span>{" "}
+        <code className="break-all font-mono text-base">{path}</code>{" "}
         <span className="text-base font-semibold">{op.summary}</span>
       </h3>
       {op.description && <p className="text-sm">{op.description}</p>}
