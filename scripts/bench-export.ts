@@ -6,7 +6,7 @@
 // object with every run.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createWriteStream, mkdirSync, readFileSync, unlinkSync } from "node:fs";
+import { createReadStream, createWriteStream, mkdirSync, readFileSync, unlinkSync } from "node:fs";
 import { once } from "node:events";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -142,8 +142,10 @@ async function countRows(format: StreamFormat, file: string): Promise<number> {
     const buf = readFileSync(file);
     return Number(parquetMetadata(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength)).num_rows);
   }
-  const text = readFileSync(file, "utf8");
-  const lines = text.split("\n").length - 1;
+  let lines = 0;
+  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+  }
   return format.endsWith("-csv") ? lines - 1 : lines;
 }
 

@@ -51,7 +51,7 @@ export function frontMatter(c: CardInput): string {
     size_categories: [sizeCategory(c.errata.decides ? c.errata.kept : c.dataset.sourceRecords)],
     configs: c.files.map((f, i) => ({ config_name: f.config, data_files: [{ split: f.split, path: f.path }], ...(i === 0 ? { default: true } : {}) })),
   };
-  return `---\n${stringify(meta, { lineWidth: 0 })}---\n`;
+  return `---\n${stringify(meta, { lineWidth: 0 })}---`;
 }
 
 export function datasetCard(c: CardInput): string {
@@ -81,6 +81,7 @@ export function datasetCard(c: CardInput): string {
     ...errataSection(c),
     heading(2, "Recomputing the figures"),
     c.recompute,
+    "In this folder, `data/responses.parquet` holds the rows of the raw responses export (less platform worker ids), `data/scored.parquet` those of the scored-responses export, and `data/decisions.parquet` the decision of each unit.",
   ];
   return parts.filter((p) => p !== "").join("\n\n") + "\n";
 }
@@ -88,9 +89,11 @@ export function datasetCard(c: CardInput): string {
 function validationSection(c: CardInput): string[] {
   const s = c.study;
   const rule = (s.config as { rule?: unknown }).rule ?? null;
+  const how = `Design: ${c.designLabel}. Unit: ${s.unitType}. Answers per unit (N): ${s.n}.`;
+  if (!c.results.decisions) return [heading(2, "How the study was run"), how];
   const out = [
     heading(2, "How items were validated"),
-    `Design: ${c.designLabel}. Unit: ${s.unitType}. Answers per unit (N): ${s.n}. The decision rule: ${cell(JSON.stringify(rule))} (a majority vote per check; a researcher's adjudication overrides the vote).`,
+    `${how} The decision rule: ${cell(JSON.stringify(rule))} (a majority vote per check; a researcher's adjudication overrides the vote).`,
   ];
   const decisions = c.results.decisions;
   if (decisions) out.push(table(["decision", "units"], Object.entries(decisions).map(([k, v]) => [k, String(v)])));

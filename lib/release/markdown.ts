@@ -1,9 +1,10 @@
 // Markdown for the dataset card. Names and labels come from researchers and dataset files, so
-// each is written as plain text: no table break (|), no line break, no HTML, no emphasis.
+// each is written as plain text: no table break (|), no line break, no HTML, no link, no emphasis
+// (an underscore inside a word is no emphasis in GitHub's Markdown, so snake_case stays as it is).
 
 /** Text safe inside a table cell or a sentence. */
 export function cell(text: string): string {
-  return text.replace(/\r?\n|\r/g, " ").replace(/[\\`*_|<>[\]]/g, (c) => `\\${c}`);
+  return text.replace(/\r?\n|\r/g, " ").replace(/[\\`*|<>[\]]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])/g, (c) => `\\${c}`);
 }
 
 export function heading(level: number, text: string): string {
