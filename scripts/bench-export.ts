@@ -1,9 +1,10 @@
-// `npm run bench:export [-- --sizes 100000,1000000 --runs 3 --formats responses-csv,…]`: for each size, a
+// `npm run bench:export [-- --sizes 100000,1000000 --runs 3 --formats responses-csv,… --keep | --database URL]`: for each size, a
 // validation study with that many responses is written straight into a fresh PostgreSQL database (SQL
 // generate_series, no app code), then each export format is streamed, every time in its own child
 // process (so its peak RSS is that export's own), through the same generator functions and the same
 // download wrapper (`downloadResponse`) the export route uses, into a file. The last line is one JSON
-// object with every run.
+// object with every run. `--keep` keeps each seeded database (and so its server: set SALLY_TEST_PG_PORT
+// or TEST_DATABASE_URL) and prints its URL; `--database URL` measures on such a database again.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream, mkdirSync, readFileSync, unlinkSync } from "node:fs";
@@ -32,6 +33,8 @@ const Args = z.object({
     .default(FORMATS.join(","))
     .transform((s) => s.split(",").map((f) => z.enum(FORMATS as [StreamFormat, ...StreamFormat[]]).parse(f.trim()))),
   child: z.boolean().default(false),
+  keep: z.boolean().default(false),
+  database: z.string().url().optional(),
 });
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -156,45 +159,84 @@ interface Run {
   maxRssMB: number;
 }
 
+interface Result {
+  size: number;
+  format: StreamFormat;
+  rows: number;
+  megabytes: number;
+  seconds: number;
+  rowsPerSec: number;
+  maxRssMB: number;
+  runs: Run[];
+}
+
+/** Every format, --runs times each, each run in its own process on this database. */
+function measure(url: string, studyId: string, size: number, args: z.infer<typeof Args>): Result[] {
+  const results: Result[] = [];
+  for (const format of args.formats) {
+    const runs: Run[] = [];
+    for (let i = 0; i < args.runs; i++) {
+      const file = path.join(OUT, `export-${size}.${format}`);
+      const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-export.ts", "--child", format, studyId, file], {
+        env: { ...process.env, DATABASE_URL: url },
+        encoding: "utf8",
+      });
+      if (run.status !== 0) throw new Error(`${format} at ${size} failed:\n${run.stderr}`);
+      runs.push(JSON.parse(run.stdout.trim().split("\n").at(-1)!) as Run);
+      unlinkSync(file);
+    }
+    const seconds = median(runs.map((r) => r.seconds));
+    const rows = runs[0]!.rows;
+    const result = { size, format, rows, megabytes: +(runs[0]!.bytes / 1024 / 1024).toFixed(1), seconds: +seconds.toFixed(2), rowsPerSec: Math.round(rows / seconds), maxRssMB: Math.round(median(runs.map((r) => r.maxRssMB))), runs };
+    console.error(`${String(size).padStart(8)}  ${format.padEnd(18)} ${String(result.rowsPerSec).padStart(9)} rows/s  ${String(result.maxRssMB).padStart(5)} MB peak RSS`);
+    results.push(result);
+  }
+  return results;
+}
+
+/** The bench study of a database seeded by an earlier `--keep` run, and its number of responses. */
+async function seeded(url: string): Promise<{ studyId: string; size: number }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string; n: number }>(`SELECT s.id, (SELECT count(*)::int FROM "Response" r WHERE r."studyId" = s.id) AS n FROM "Study" s WHERE s.name = 'bench'`);
+    if (!rows[0]) throw new Error(`${url} holds no bench study`);
+    return { studyId: rows[0].id, size: rows[0].n };
+  } finally {
+    await client.end();
+  }
+}
+
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { sizes: { type: "string" }, runs: { type: "string" }, formats: { type: "string" }, child: { type: "boolean" } },
+    options: { sizes: { type: "string" }, runs: { type: "string" }, formats: { type: "string" }, child: { type: "boolean" }, keep: { type: "boolean" }, database: { type: "string" } },
   });
   const args = Args.parse(values);
   if (args.child) return child(positionals[0] as StreamFormat, positionals[1]!, positionals[2]!);
   mkdirSync(OUT, { recursive: true });
-  const server = await startTestServer();
-  const results = [];
-  try {
-    for (const size of args.sizes) {
-      const db = `sally_bench_export_${randomBytes(4).toString("hex")}`;
-      const url = await createMigratedDatabase(server.adminUrl, db);
-      const t0 = performance.now();
-      const studyId = await seed(url, size);
-      console.error(`seeded ${size.toLocaleString()} responses in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-      for (const format of args.formats) {
-        const runs: Run[] = [];
-        for (let i = 0; i < args.runs; i++) {
-          const file = path.join(OUT, `export-${size}.${format}`);
-          const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-export.ts", "--child", format, studyId, file], {
-            env: { ...process.env, DATABASE_URL: url },
-            encoding: "utf8",
-          });
-          if (run.status !== 0) throw new Error(`${format} at ${size} failed:\n${run.stderr}`);
-          runs.push(JSON.parse(run.stdout.trim().split("\n").at(-1)!) as Run);
-          unlinkSync(file);
-        }
-        const seconds = median(runs.map((r) => r.seconds));
-        const rows = runs[0]!.rows;
-        const result = { size, format, rows, megabytes: +(runs[0]!.bytes / 1024 / 1024).toFixed(1), seconds: +seconds.toFixed(2), rowsPerSec: Math.round(rows / seconds), maxRssMB: Math.round(median(runs.map((r) => r.maxRssMB))), runs };
-        console.error(`${String(size).padStart(8)}  ${format.padEnd(18)} ${String(result.rowsPerSec).padStart(9)} rows/s  ${String(result.maxRssMB).padStart(5)} MB peak RSS`);
-        results.push(result);
+  const results: Result[] = [];
+  if (args.database) {
+    // measure again on a database an earlier --keep run seeded (e.g. the code before and after a change)
+    const { studyId, size } = await seeded(args.database);
+    results.push(...measure(args.database, studyId, size, args));
+  } else {
+    const server = await startTestServer();
+    try {
+      for (const size of args.sizes) {
+        const db = `sally_bench_export_${size}_${randomBytes(4).toString("hex")}`;
+        const url = await createMigratedDatabase(server.adminUrl, db);
+        const t0 = performance.now();
+        const studyId = await seed(url, size);
+        console.error(`seeded ${size.toLocaleString()} responses in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+        results.push(...measure(url, studyId, size, args));
+        if (args.keep) console.error(`kept: --database ${url}`);
+        else await dropDatabase(server.adminUrl, db);
       }
-      await dropDatabase(server.adminUrl, db);
+    } finally {
+      // a kept database needs its server kept too: SALLY_TEST_PG_PORT or TEST_DATABASE_URL
+      if (!args.keep) await server.stop();
     }
-  } finally {
-    await server.stop();
   }
   console.log(`\nmedians of ${args.runs} run(s), each in its own process`);
   console.log("responses   format               rows      MB   seconds     rows/s   peak RSS MB");
