@@ -26,6 +26,8 @@ export interface ImportInput {
   name?: string;
   versionLabel?: string;
   asNewVersion?: boolean;
+  /** the data's licence (lib/datasets/license.ts); the benchmark's known licence when absent */
+  license?: string;
   ownerId: string | null;
   /** who asks, for the duplicate message: the web form names its checkbox and only datasets the user may see */
   via?: { kind: "web"; seesAll: boolean } | { kind: "cli" };
@@ -36,6 +38,7 @@ export interface ImportSummary {
   datasetId: string;
   name: string;
   benchmark: BenchmarkName;
+  license: string;
   sourceRecords: number;
   contexts: number;
   questions: number;
@@ -64,6 +67,7 @@ export async function importDataset(input: ImportInput): Promise<ImportSummary> 
   await latestVersion(pool(), contentHash, input);
 
   const adapter = getAdapter(resolved.benchmark);
+  const license = input.license ?? adapter.license.id;
   const name = input.name?.trim() || path.basename(fileName).replace(/\.(json|jsonl|csv|parquet)(\.sample)?$/i, "");
 
   try {
@@ -76,9 +80,9 @@ export async function importDataset(input: ImportInput): Promise<ImportSummary> 
       const datasetId = uuidText(datasetIdBytes);
       await client.query(
         `INSERT INTO "Dataset" (id, name, benchmark, "versionLabel", "contentHash", "hashVersion", "sourceFileName", container, layout,
-           "sourceRecords", "contextCount", "questionCount", summary, "ownerId")
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, '{}', 0, 0, 0, '{}', $9)`,
-        [datasetId, name, adapter.name, input.versionLabel ?? null, contentHash, (earlier?.hashVersion ?? 0) + 1, fileName, resolved.container, input.ownerId],
+           "sourceRecords", "contextCount", "questionCount", summary, "ownerId", license)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, '{}', 0, 0, 0, '{}', $9, $10)`,
+        [datasetId, name, adapter.name, input.versionLabel ?? null, contentHash, (earlier?.hashVersion ?? 0) + 1, fileName, resolved.container, input.ownerId, license],
       );
       const writer = new ImportWriter(client, datasetIdBytes, adapter.mainTag, ids);
       const issues = new IssueCollector(50);
@@ -134,6 +138,7 @@ export async function importDataset(input: ImportInput): Promise<ImportSummary> 
         datasetId,
         name,
         benchmark: adapter.name,
+        license,
         sourceRecords: writer.sourceRecords,
         contexts: writer.contextCount,
         questions: writer.questionCount,
