@@ -67,7 +67,7 @@ describe.skipIf(!HAS_SHARED)("real samples from ../shared/datasets", () => {
     const { rows } = await pool().query<{ id: string }>(
       `INSERT INTO "User" (id, email, name, "passwordHash", role, "updatedAt") VALUES (gen_random_uuid(), 'dup-stranger@example.org', 'S', 'x', 'researcher', now()) RETURNING id`,
     );
-    const stranger = rows[0];
+    const stranger = rows[0]!;
     const asStranger = importDataset({ file, benchmark: "auto", ownerId: stranger.id, via: { kind: "web", seesAll: false } });
     await expect(asStranger).rejects.toMatchObject({ code: "conflict", message: expect.stringMatching(/in a dataset you cannot see.*Import as a new version/) });
     await expect(asStranger).rejects.not.toMatchObject({ message: expect.stringMatching(/Someone else/) });
