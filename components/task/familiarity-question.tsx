@@ -33,7 +33,6 @@ export function FamiliarityQuestion({ item, itemKey, value, onChange, error, dis
               value={i}
               checked={value === i}
               disabled={disabled}
-              aria-invalid={error ? true : undefined}
               onChange={() => onChange(i)}
               className="size-6 shrink-0 accent-primary"
             />

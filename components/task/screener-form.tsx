@@ -147,7 +147,6 @@ export function ScreenerForm({ view, fieldErrors, error, sending, headingRef, fo
                   value={option.value}
                   checked={draft.option === Number(option.value)}
                   disabled={sending}
-                  aria-invalid={choiceError ? true : undefined}
                   onChange={() => update(CHOICE_KEY, { ...draft, option: Number(option.value) })}
                   className="size-6 shrink-0 accent-primary"
                 />
