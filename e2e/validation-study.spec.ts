@@ -182,8 +182,8 @@ test.describe("[STUDY]", () => {
     await page.getByRole("navigation", { name: "Study sections" }).getByRole("link", { name: "Units" }).click();
     await expect(page.getByRole("heading", { name: "Units, votes and decisions" })).toBeVisible();
     const row0 = unitRow(page, CONV0);
-    await expect(await cellUnder(page, row0, "Incoherent")).toContainText("Yes 2 · No 1");
-    await expect(await cellUnder(page, row0, "Incoherent")).toContainText("Majority: Yes");
+    await expect(await cellUnder(page, row0, "Incoherent")).toContainText("Fine 1 · Incoherent 2");
+    await expect(await cellUnder(page, row0, "Incoherent")).toContainText("Majority: Incoherent");
     await expect(await cellUnder(page, row0, "Decision")).toHaveText("Reject");
     await expect(await cellUnder(page, row0, "Reasons")).toContainText("flagged Incoherent");
     const row1 = unitRow(page, CONV1);
