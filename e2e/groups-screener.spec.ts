@@ -124,7 +124,7 @@ test.describe("[GROUPS]", () => {
     // Continue with the question unanswered: announced, and focus goes to it
     await tabTo(reader, reader.getByRole("button", { name: "Continue" }));
     await reader.keyboard.press("Enter");
-    await expect(reader.getByRole("alert")).toHaveText("Some answers are missing. They are marked below.");
+    await expect(reader.getByRole("form", { name: "Before you start" }).getByRole("alert")).toHaveText("Some answers are missing. They are marked below.");
     await expect(check).toContainText("Answer this question.");
     await expect(check.getByRole("radio", { name: FAMILIARITY.options[0] })).toBeFocused();
     await expectNoAxeViolations(reader, "the screener with an error");
@@ -213,7 +213,7 @@ test.describe("[GROUPS]", () => {
 
     await tabTo(page, page.getByRole("button", { name: "Continue" }));
     await page.keyboard.press("Enter");
-    await expect(page.getByRole("alert")).toHaveText("Some answers are missing. They are marked below.");
+    await expect(page.getByRole("form", { name: "Before you start" }).getByRole("alert")).toHaveText("Some answers are missing. They are marked below.");
     await expect(choice).toHaveAccessibleDescription("Choose one answer.");
     await expect(choice.getByRole("radio", { name: "Yes" })).toBeFocused();
     await page.keyboard.press("ArrowUp");
