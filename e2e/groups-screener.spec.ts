@@ -161,7 +161,7 @@ test.describe("[GROUPS]", () => {
     // The grid: read / not read × c0 / c2000, as answered (right at c0 only on a book read; all right at c2000)
     const res = await api.get(`/api/studies/${study.id}/results`);
     expect(res.status()).toBe(200);
-    const results = (await res.json()) as { byGroupStage: { key: { group: string; stage: number }; n: number; correct: number; view: string | null }[] };
+    const results = (await res.json()) as { progress: { units: number; complete: number; participants: number; responses: number }; byGroupStage: { key: { group: string; stage: number }; n: number; correct: number; view: string | null }[] };
     expect(results.byGroupStage.map((r) => [r.key.group, r.key.stage, r.view, r.n, r.correct])).toEqual([
       ["read", 1, "c0", 1, 1],
       ["read", 2, "c2000", 1, 1],
@@ -169,13 +169,16 @@ test.describe("[GROUPS]", () => {
       ["not_read", 2, "c2000", 2, 2],
     ]);
 
-    // The researcher's study page: both units complete, two participants
+    // The researcher's study page: Emma is complete (a reader and a non-reader); Persuasion still waits for a reader
     await uiSignIn(page, researcher.email, researcher.password);
+    await expect(page.getByRole("heading", { level: 1, name: "Datasets" })).toBeVisible();
     await page.goto(`/studies/${study.id}`);
     const progress = page.getByRole("region", { name: "Progress" });
     const stat = (term: string) => progress.locator("dt", { hasText: new RegExp(`^${term}$`) }).locator("xpath=following-sibling::dd[1]");
-    await expect(stat("Units complete")).toHaveText(/^2\s*of 2$/);
+    await expect(stat("Units complete")).toHaveText(/^1\s*of 2$/);
     await expect(stat("Participants")).toHaveText("2");
+    await expect(stat("Responses")).toHaveText(String(results.progress.responses));
+    expect(results.progress).toMatchObject({ units: 2, complete: 1, participants: 2 });
     await Promise.all([reader.context().close(), other.context().close(), api.dispose()]);
   });
 

@@ -179,6 +179,7 @@ test.describe("[PARTICIPANT]", () => {
     expect(results.decisions).toMatchObject({ keep: 2, reject: 0, needs_review: 0 });
     // and so the researcher's study page says
     await uiSignIn(page, researcher.email, researcher.password);
+    await expect(page.getByRole("heading", { level: 1, name: "Datasets" })).toBeVisible();
     await page.goto(`/studies/${study.id}`);
     const progress = page.getByRole("region", { name: "Progress" });
     await expect(progress.getByRole("link", { name: /^Keep\s*2$/ })).toBeVisible();
