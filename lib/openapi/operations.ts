@@ -6,7 +6,7 @@ import { download, json, noContent, PARTICIPANT, type OperationDoc } from "@/lib
 // answers, downloads and raw bodies. tests/unit/openapi-drift.test.ts fails on an operation
 // without an entry here, and on an entry without an operation.
 
-const STUDY_EXPORTS = ["text/csv", "application/x-ndjson", "application/json", "image/svg+xml", "application/octet-stream"];
+const STUDY_EXPORTS = ["text/csv", "application/x-ndjson", "application/json", "application/zip", "application/vnd.apache.parquet", "image/svg+xml", "application/octet-stream"];
 
 export const OPERATIONS: Record<string, OperationDoc> = {
   // account
@@ -97,7 +97,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   "GET /api/studies/{id}/export": {
     summary: "Export a study",
     description:
-      "`validated` (the dataset in its own format minus dropped records), `responses-csv` / `responses-jsonl` (raw answers, long format), `scored-csv`, `bonus-csv` (Prolific bulk bonus), `manifest`, and a design's own files (`ratings-csv`, `correlations-csv`, `scatter-svg`; 404 for a design without them).",
+      "Each study has the formats its design and settings produce, the ones its page lists; any other answers 404. Every study: `release` (zip for the Hugging Face Hub), `responses-csv` / `responses-parquet` / `responses-jsonl` (raw answers, long format), `manifest`. Designs that decide on units (validation, checklist review): `validated` (the dataset in its own format minus dropped records; 409 `nothing_kept` while nothing is kept) and `decisions-csv` / `decisions-parquet`. Human baselines: `scored-csv` / `scored-parquet`. Response rating: `ratings-csv`, `correlations-csv`, `scatter-svg`. Studies with a bonus rule: `bonus-csv` (Prolific bulk bonus).",
     responses: { 200: download("the export file", STUDY_EXPORTS) },
   },
   "GET /api/studies/{id}/adjudications": { summary: "A study's adjudication history", responses: { 200: json("`{ history: [...] }`") } },
