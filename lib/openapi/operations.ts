@@ -84,7 +84,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   "POST /api/datasets/{id}/shares": { summary: "Share a dataset with a researcher", responses: { 201: json("`{ share }`, newly shared"), 200: json("`{ share }`, already shared") } },
   "PATCH /api/datasets/{id}/shares": { summary: "Share a dataset with every researcher, or stop" },
   "DELETE /api/datasets/{id}/shares/{userId}": { summary: "Stop sharing a dataset with a researcher", responses: { 204: noContent("revoked (also when there was nothing to revoke)") } },
-  "POST /api/datasets/{id}/tags": { summary: "Tag questions from a CSV", description: "`csv` holds `questionId,tag,value` lines." },
+  "POST /api/datasets/{id}/tags": { summary: "Tag questions from a CSV", description: "`csv` holds `questionId,tag,value` lines (a header, then one tag per line). All or nothing: answers `{ questions, rows, tags }`, or 422 with `issues` (`record`, `line`, `path`, `message`; the first 50) and `total` when rows are invalid or name questions of another dataset." },
 
   // studies
   "GET /api/studies": { summary: "List studies", description: "Your own; admins all.", responses: { 200: json("`{ studies: [...] }`") } },
