@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { POST as tagsRoute } from "@/app/api/datasets/[id]/tags/route";
 import { createToken } from "@/lib/auth/tokens/service";
+import { parse } from "csv-parse/sync";
+import { exportDataset } from "@/lib/datasets/export";
 import { importDataset } from "@/lib/datasets/import";
 import { db } from "@/lib/db/client";
 import type { TagIssue } from "@/lib/datasets/tags";
@@ -62,6 +64,16 @@ describe("tags from a CSV", () => {
     expect(res.body.detail).toMatch(/^1 question id\(s\) are not questions of this dataset/);
     expect(res.body.issues).toEqual([{ record: 1, line: 3, path: "questionId", message: `${x!.id} is not a question of this dataset` }]);
     expect((await db().question.findUniqueOrThrow({ where: { id: a!.id } })).tags).not.toHaveProperty("subset");
+  });
+
+  it("takes the ids the questions CSV export names: export, add a column, upload", async () => {
+    let csv = "";
+    for await (const chunk of (await exportDataset({ datasetId: mine.datasetId, format: "csv" })).chunks) csv += chunk;
+    const exported = parse(csv, { columns: true }) as { questionId: string; sourceId: string }[];
+    expect(exported.map((r) => r.questionId).sort()).toEqual((await questionsOf(mine.datasetId)).map((q) => q.id).sort());
+    const res = await post(mine.datasetId, ["questionId,tag,value", ...exported.map((r) => `${r.questionId},from_export,yes`)].join("\n"));
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.questions).toBe(exported.length);
   });
 
   it("refuses a file with a header only, and says what the header is", async () => {
