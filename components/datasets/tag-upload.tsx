@@ -58,9 +58,8 @@ export function TagUpload({ datasetId }: { datasetId: string }) {
           numbers are stored as such; an empty value as none). The tags join the questions&apos; own, for filters, pools and reports. All or nothing: one bad row
           changes nothing.
         </p>
-        <pre className="overflow-x-auto rounded-control border border-line bg-bg p-3 font-mono text-xs" aria-label="Example">
-          {TAGS_EXAMPLE}
-        </pre>
+        <p>For example:</p>
+        <pre className="overflow-x-auto rounded-control border border-line bg-bg p-3 font-mono text-xs">{TAGS_EXAMPLE}</pre>
       </div>
       <form onSubmit={upload} aria-label="Add tags from a CSV" className="flex flex-wrap items-end gap-3 rounded-card border border-line bg-surface p-4" noValidate>
         <div className="space-y-1">
