@@ -26,6 +26,7 @@ test("[DATASETS][TAGS] the owner adds tags from a CSV; the tag appears in the fi
   expect(exported).toHaveLength(3);
 
   await uiSignIn(page, researcher.email, researcher.password);
+  await expect(page).toHaveURL(/\/datasets$/);
   await page.goto(`/datasets/${datasetId}`);
   const form = page.getByRole("form", { name: "Add tags from a CSV" });
   await expect(page.getByRole("heading", { level: 2, name: "Add tags from a CSV" })).toBeVisible();

@@ -24,6 +24,7 @@ test("[STUDY][EXPORTS] a validation study offers its own exports; the release zi
   expect(await (await apiParticipant(study.code)).answerAll()).toBe(2);
 
   await uiSignIn(page, researcher.email, researcher.password);
+  await expect(page).toHaveURL(/\/datasets$/);
   await page.goto(`/studies/${study.id}`);
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   await expect(exportLinks(page)).toHaveText([
@@ -70,6 +71,7 @@ test("[STUDY][EXPORTS] before any unit is kept, the validated dataset's link say
   const baseline = await createOpenStudy(api, { name: unique("Baseline"), datasetId, design: "baseline", unitType: "question", n: 1, config: {} });
 
   await uiSignIn(page, researcher.email, researcher.password);
+  await expect(page).toHaveURL(/\/datasets$/);
   await page.goto(`/studies/${validation.id}`);
   const validated = exportLinks(page).filter({ hasText: "Download validated dataset" });
   await expect(validated).toHaveAccessibleDescription(/Nothing is kept yet, so this download is refused for now/);

@@ -40,6 +40,7 @@ test("[STUDY][GROUPS] the groups tab shows fill per group, units short and the p
   expect(await none.screener({ option: 2 })).toBe(200);
 
   await uiSignIn(page, researcher.email, researcher.password);
+  await expect(page).toHaveURL(/\/datasets$/);
   await page.goto(`/studies/${study.id}`);
   await page.getByRole("navigation", { name: "Study sections" }).getByRole("link", { name: "Groups" }).click();
   await expect(page).toHaveURL(new RegExp(`/studies/${study.id}/groups$`));
