@@ -142,5 +142,8 @@ describe("screener on entry", () => {
     ]);
     // whoever finished is not "unserved"; the second native speaker is
     expect(fill.unserved.map((p) => p.externalId)).toEqual(["native-2"]);
+    // the participant whose answer fit no group is counted apart
+    expect(fill.screenedOut).toBe(1);
+    expect(fill.probedOnly).toBeNull();
   });
 });
