@@ -9,6 +9,7 @@ import { fitGiven, incomplete, itemErrors, itemsOf, type Item } from "@/componen
 import { destinationFor, pathOf, submitOutcome, type Destination } from "@/components/task/outcomes";
 import { payloadOf } from "@/components/task/payload";
 import { previousGiven } from "@/components/task/previous";
+import { problemKey } from "@/components/task/problem-keys";
 import { isRetryable, reasonOf, withRetry } from "@/components/task/retry";
 import { AwayTracker, QuestionClocks } from "@/components/task/signals";
 import { initialTaskState, taskReducer, type Pending, type StopResult, type TaskEvent, type TaskState } from "@/components/task/task-state";
@@ -21,7 +22,8 @@ import type { NextResult, ParticipantUnit, Progress } from "@/lib/participants/t
 
 export type { Phase, Work } from "@/components/task/task-state";
 
-const EXPIRED = "Your time for that unit ran out, so it was given to someone else. Thank you. Here is the next one.";
+// notices and errors are catalog keys, worded by the components (components/task/translate.ts)
+const EXPIRED = "task.notices.expired";
 
 function sendDraft(code: string, d: Draft) {
   // drafts from before payloads were frozen hold check answers only
@@ -139,7 +141,7 @@ export function useTask(code: string) {
     if (!res.ok) {
       const destination = destinationFor({ ...res.problem, reason: reasonOf(res.problem) });
       if (destination) return leave(destination);
-      return send({ type: "went_offline", pending: "load", message: isRetryable(res.problem) ? null : res.problem.detail });
+      return send({ type: "went_offline", pending: "load", message: isRetryable(res.problem) ? null : problemKey({ ...res.problem, reason: reasonOf(res.problem) }) });
     }
     if (res.data.status === "done") {
       // one who stopped sees, on the done page, their code or what to do on the platform
@@ -183,10 +185,10 @@ export function useTask(code: string) {
       case "stage_locked": {
         clearDraft(storage.current, code, draft.assignmentId, draft.stage);
         const text = {
-          saved: "Your answers were saved.",
+          saved: "task.notices.saved",
           expired: EXPIRED,
-          conflict: outcome.kind === "conflict" ? `${outcome.message} Loading the next unit.` : "",
-          stage_locked: "Your first answers were already saved.",
+          conflict: "task.notices.conflict",
+          stage_locked: "task.notices.stageLocked",
         }[outcome.kind];
         send({ type: "notice", text });
         return load();
@@ -221,7 +223,7 @@ export function useTask(code: string) {
       // 409: the unit is no longer leased to this participant, which is what skipping wanted
     }
     clearDraft(storage.current, code, w.unit.assignmentId, w.unit.stage);
-    send({ type: "notice", text: "You skipped that unit." });
+    send({ type: "notice", text: "task.notices.skipped" });
     await load();
   }, [base, code, leave, load, ref, retryOpts, send]);
 
@@ -237,7 +239,7 @@ export function useTask(code: string) {
       const destination = destinationFor({ ...res.problem, reason: reasonOf(res.problem) });
       if (destination) return leave(destination);
       if (isRetryable(res.problem)) return send({ type: "went_offline", pending: "stop" });
-      return send({ type: "stop_failed", message: res.problem.detail });
+      return send({ type: "stop_failed", message: problemKey({ ...res.problem, reason: reasonOf(res.problem) }) });
     }
     // the leases are gone, so unsent work can no longer be submitted; answers already being
     // sent stay, and go first if the participant comes back
