@@ -23,22 +23,22 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
   ];
   return (
     <NextIntlClientProvider messages={pickNamespaces(messages, CONSOLE_CLIENT_NAMESPACES)}>
-    <div className="min-h-screen">
-      <header className="border-b border-line bg-surface">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-2">
-          <div className="flex flex-wrap items-center gap-4">
-            <Link href="/" className="text-lg font-semibold">
-              {t("home")}
-            </Link>
-            <ConsoleNav items={items} />
+      <div className="min-h-screen">
+        <header className="border-b border-line bg-surface">
+          <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-2">
+            <div className="flex flex-wrap items-center gap-4">
+              <Link href="/" className="text-lg font-semibold">
+                {t("home")}
+              </Link>
+              <ConsoleNav items={items} />
+            </div>
+            <UserMenu name={user.name} email={user.email} role={user.role} />
           </div>
-          <UserMenu name={user.name} email={user.email} role={user.role} />
-        </div>
-      </header>
-      <main id="main" className="mx-auto max-w-6xl px-4 py-8">
-        {children}
-      </main>
-    </div>
+        </header>
+        <main id="main" className="mx-auto max-w-6xl px-4 py-8">
+          {children}
+        </main>
+      </div>
     </NextIntlClientProvider>
   );
 }
