@@ -4,7 +4,7 @@ import { expect, test } from "./fixtures";
 import { expectNoAxeViolations } from "./helpers/a11y";
 import { createOpenStudy, importFile, signedInRequest } from "./helpers/api";
 import { enter, tabTo } from "./helpers/participant";
-import { createUser, E2E, unique } from "./support";
+import { createUser, E2E, uiSignIn, unique } from "./support";
 
 // A study in Chinese (Simplified), as CharToM-QA's human study ran: every word of Sally's own on
 // the participant pages in Chinese, the benchmark's content as imported, the keyboard alone from
@@ -30,7 +30,7 @@ async function chineseStudy(admin: APIRequestContext, extra: Record<string, unkn
     ...extra,
   });
   const { study: full } = (await (await api.get(`/api/studies/${study.id}`)).json()) as { study: { completionCode: string } };
-  return { api, study, completionCode: full.completionCode };
+  return { api, researcher, study, completionCode: full.completionCode };
 }
 
 /** Answers the unit on screen by keys alone: its choice by number, or yes/no by Y. */
@@ -83,6 +83,14 @@ test.describe("[I18N]", () => {
     // the benchmark's content stays as imported
     await expect(page.getByText("I packed three apples and two pears for the picnic.")).toBeVisible();
     await expectNoAxeViolations(page, "the Chinese task page");
+    // the stop dialog asks in Chinese; Escape keeps working
+    await page.getByRole("button", { name: "到此为止" }).click();
+    const dialog = page.getByRole("dialog", { name: "到此为止？" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "继续作答" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await page.locator("h1").click();
     // Enter before answering: the missing answer is named in Chinese
     await page.keyboard.press("Enter");
     await expect(page.getByRole("alert").filter({ hasText: "提交前请回答所有问题" })).toBeVisible();
@@ -101,11 +109,16 @@ test.describe("[I18N]", () => {
     await expect(page.getByText(completionCode, { exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: "复制完成码" })).toBeVisible();
     await expectNoAxeViolations(page, "the Chinese done page");
+
+    // a page that turns the participant away is in the study's language too
+    await page.goto(`${E2E.baseURL}/s/${study.code}/unavailable?reason=paused`);
+    await expect(page.getByRole("heading", { level: 1, name: "这项研究已暂停" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "重试" })).toBeVisible();
     await Promise.all([page.context().close(), api.dispose()]);
   });
 
   test("[I18N] when the study allows it, a labelled switcher changes the language, and the choice survives a reload", async ({ admin, browser }) => {
-    const { api, study } = await chineseStudy(admin, { allowLanguageSwitch: true });
+    const { api, researcher, study } = await chineseStudy(admin, { allowLanguageSwitch: true });
     const page = await (await browser.newContext()).newPage();
     await enter(page, `${E2E.baseURL}/s/${study.code}`);
     await expect(page).toHaveURL(/\/consent$/);
@@ -140,6 +153,13 @@ test.describe("[I18N]", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "zh-Hans");
     await expect(page.getByRole("button", { name: "提交" })).toBeVisible();
     await expect(page.getByText("第 1 个单元，共 2 个", { exact: true })).toBeVisible();
+
+    // the researcher's console stays English in the same browser
+    await uiSignIn(page, researcher.email, researcher.password);
+    await expect(page).not.toHaveURL(/\/signin/);
+    await page.goto(`${E2E.baseURL}/studies`);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Studies" })).toBeVisible();
     await Promise.all([page.context().close(), api.dispose()]);
   });
 });
