@@ -13,8 +13,8 @@ function sources(dir: string): string[] {
 }
 
 describe("the messages task code names", () => {
-  it("exist in the catalog: every quoted key of the errors and task namespaces in components/task", () => {
-    const named = sources("components/task").flatMap((f) => [...readFileSync(f, "utf8").matchAll(/"((?:errors|task\.notices)\.[A-Za-z]+)"/g)].map((m) => m[1]!));
+  it("exist in the catalog: every quoted key of the errors, notices and screener namespaces in components/task", () => {
+    const named = sources("components/task").flatMap((f) => [...readFileSync(f, "utf8").matchAll(/"((?:errors|task\.notices|screener)\.[A-Za-z]+)"/g)].map((m) => m[1]!));
     expect(named.length).toBeGreaterThan(10);
     expect(named.filter((k) => !keys.has(k))).toEqual([]);
   });
