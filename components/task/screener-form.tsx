@@ -1,27 +1,12 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent, type RefObject } from "react";
 import { FamiliarityQuestion } from "@/components/task/familiarity-question";
 import { CHOICE_KEY, emptyScreenerDraft, familiarityKey, screenerAnswer, screenerProblems, shownItems, type FamiliarityItem, type ScreenerDraft } from "@/components/task/screener";
 import { errorTextClass, optionRowClass } from "@/components/task/widgets/styles";
 import { buttonClass } from "@/components/ui/button";
 import type { ScreenerAnswer, ScreenerView } from "@/lib/participants/screener";
-
-// Kept together so they can move to the message catalogue as they are.
-const TEXT = {
-  heading: "Before you start",
-  intro: "First, a few questions about you. Your answers decide which units you are given.",
-  checklistLegend: "Tick every one that applies to you",
-  noneApplies: "If none applies to you, leave every box empty and continue.",
-  choiceLegend: "Choose the answer that applies to you",
-  familiarityIntro: "To make sure, answer these questions:",
-  generalHeading: "A few questions to check",
-  choose: "Choose one answer.",
-  answer: "Answer this question.",
-  missing: "Some answers are missing. They are marked below.",
-  continue: "Continue",
-  sending: "Sending…",
-};
 
 export interface ScreenerFormProps {
   view: ScreenerView;
@@ -41,6 +26,9 @@ export interface ScreenerFormProps {
 // The screener asked before the first unit: a checklist (tick what applies, e.g. the books read
 // completely) or one choice, each ticked value followed by its familiarity questions.
 export function ScreenerForm({ view, fieldErrors, error, sending, headingRef, formRef, onSend, onIncomplete, onChanged }: ScreenerFormProps) {
+  const t = useTranslations("screener");
+  // errors and problems are catalog keys from the root (components/task/translate.ts)
+  const tr = useTranslations();
   const [draft, setDraft] = useState<ScreenerDraft>(emptyScreenerDraft);
   const shown = shownItems(view, draft);
 
@@ -52,8 +40,8 @@ export function ScreenerForm({ view, fieldErrors, error, sending, headingRef, fo
   function submit(e: FormEvent) {
     e.preventDefault();
     if (sending) return;
-    const problems = screenerProblems(view, draft, { choose: TEXT.choose, answer: TEXT.answer });
-    if (Object.keys(problems).length) return onIncomplete(TEXT.missing, problems);
+    const problems = screenerProblems(view, draft, { choose: "screener.choose", answer: "screener.answer" });
+    if (Object.keys(problems).length) return onIncomplete("screener.missing", problems);
     onSend(screenerAnswer(view, draft));
   }
 
@@ -63,7 +51,7 @@ export function ScreenerForm({ view, fieldErrors, error, sending, headingRef, fo
       item={item}
       itemKey={familiarityKey(item.index)}
       value={draft.familiarity[String(item.index)]}
-      error={fieldErrors[familiarityKey(item.index)]}
+      error={fieldErrors[familiarityKey(item.index)] && tr(fieldErrors[familiarityKey(item.index)]!)}
       disabled={sending}
       onChange={(option) => update(familiarityKey(item.index), { ...draft, familiarity: { ...draft.familiarity, [String(item.index)]: option } })}
     />
@@ -73,7 +61,7 @@ export function ScreenerForm({ view, fieldErrors, error, sending, headingRef, fo
   const choiceDescribedBy = [view.help ? "screener-help" : null, choiceError ? "screener-choice-error" : null].filter(Boolean).join(" ") || undefined;
   const choiceErrorText = choiceError && (
     <p id="screener-choice-error" className={errorTextClass}>
-      {choiceError}
+      {tr(choiceError)}
     </p>
   );
 
@@ -81,25 +69,25 @@ export function ScreenerForm({ view, fieldErrors, error, sending, headingRef, fo
     <form ref={formRef} noValidate onSubmit={submit} aria-labelledby="screener-heading" className="max-w-3xl space-y-5">
       <div>
         <h2 id="screener-heading" ref={headingRef} tabIndex={-1} className="rounded-control text-2xl font-semibold focus:outline-3 focus:outline-offset-2 focus:outline-focus">
-          {TEXT.heading}
+          {t("heading")}
         </h2>
-        <p className="mt-2 text-base">{TEXT.intro}</p>
+        <p className="mt-2 text-base">{t("intro")}</p>
       </div>
 
       <div role="alert" className={error ? "rounded-control border border-danger bg-danger-soft px-4 py-3 text-base font-medium text-danger" : ""}>
-        {error}
+        {error && tr(error)}
       </div>
 
       {view.choice === "values" && (
         <fieldset data-item={CHOICE_KEY} aria-describedby={choiceDescribedBy} className="space-y-3">
-          <legend className="float-left w-full text-lg font-semibold">{view.prompt ?? TEXT.checklistLegend}</legend>
+          <legend className="float-left w-full text-lg font-semibold">{view.prompt ?? t("checklistLegend")}</legend>
           <div className="clear-both space-y-3 pt-2">
             {view.help && (
               <p id="screener-help" className="text-base text-muted">
                 {view.help}
               </p>
             )}
-            <p className="text-base text-muted">{TEXT.noneApplies}</p>
+            <p className="text-base text-muted">{t("noneApplies")}</p>
             {choiceErrorText}
             {view.options.map((option) => {
               const ticked = draft.values.includes(option.value);
@@ -118,7 +106,7 @@ export function ScreenerForm({ view, fieldErrors, error, sending, headingRef, fo
                   </label>
                   {items.length > 0 && (
                     <div className="space-y-3 border-l-4 border-primary pl-4">
-                      <p className="text-base">{TEXT.familiarityIntro}</p>
+                      <p className="text-base">{t("familiarityIntro")}</p>
                       {items.map(question)}
                     </div>
                   )}
@@ -131,7 +119,7 @@ export function ScreenerForm({ view, fieldErrors, error, sending, headingRef, fo
 
       {view.choice === "group" && (
         <fieldset data-item={CHOICE_KEY} aria-describedby={choiceDescribedBy} className="space-y-3">
-          <legend className="float-left w-full text-lg font-semibold">{view.prompt ?? TEXT.choiceLegend}</legend>
+          <legend className="float-left w-full text-lg font-semibold">{view.prompt ?? t("choiceLegend")}</legend>
           <div className="clear-both grid gap-2 pt-2">
             {view.help && (
               <p id="screener-help" className="text-base text-muted">
@@ -162,14 +150,14 @@ export function ScreenerForm({ view, fieldErrors, error, sending, headingRef, fo
       {general.length > 0 && (
         <section aria-labelledby="screener-general-heading" className="space-y-3">
           <h3 id="screener-general-heading" className="text-lg font-semibold">
-            {TEXT.generalHeading}
+            {t("generalHeading")}
           </h3>
           {general.map(question)}
         </section>
       )}
 
       <button type="submit" disabled={sending} className={buttonClass("primary", "min-h-12 px-6 text-base")}>
-        {sending ? TEXT.sending : TEXT.continue}
+        {sending ? t("sending") : t("continue")}
       </button>
     </form>
   );

@@ -46,6 +46,7 @@ function requiredItems(view: ScreenerView, draft: ScreenerDraft): FamiliarityIte
   return view.choice === "group" ? [] : shownItems(view, draft);
 }
 
+/** catalog keys (components/task/translate.ts) */
 export interface ScreenerMessages {
   choose: string;
   answer: string;
@@ -77,12 +78,13 @@ export function screenerAnswer(view: ScreenerView, draft: ScreenerDraft): Screen
  * A 422's invalid_params as item keys: `familiarity.<i>` names that question; `values` and
  * `option` (and their elements) name the choice. Anything else is left to the form-level message.
  */
-export function screenerFieldErrors(params: readonly { name: string; reason: string }[]): Record<string, string> {
+export function screenerFieldErrors(params: readonly { name: string; reason?: string }[]): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const { name, reason } of params) {
+  for (const { name } of params) {
     const familiarity = /^familiarity\.(\d{1,2})$/.exec(name);
     const key = familiarity ? familiarityKey(Number(familiarity[1])) : /^(values|option)(\.|$)/.test(name) ? CHOICE_KEY : null;
-    if (key && !(key in errors)) errors[key] = reason;
+    // the server's reason is English and its own wording: the item says its answer was refused
+    if (key && !(key in errors)) errors[key] = "errors.answerRefused";
   }
   return errors;
 }

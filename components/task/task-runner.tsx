@@ -1,9 +1,11 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, type ReactNode } from "react";
 import { keyAnswer, nextUnansweredItem, targetItem } from "@/components/task/items";
 import { OutcomePanel } from "@/components/task/outcome-panel";
 import { TaskProgress } from "@/components/task/progress";
+import { MESSAGE_VALUES } from "@/components/task/translate";
 import type { Platform } from "@/components/task/return-guidance";
 import { ScreenerForm } from "@/components/task/screener-form";
 import { StopDialog } from "@/components/task/stop-dialog";
@@ -23,9 +25,6 @@ export interface TaskRunnerProps {
   platform?: Platform;
 }
 
-const OFFLINE_SUBMIT = "We could not reach the server; your answers are saved on this device. Try again.";
-const OFFLINE_LOAD = "We could not reach the server. Check your connection and try again.";
-
 // Keys typed into these are text, not shortcuts; Enter on these activates them natively.
 const TYPING = "textarea, select, input:not([type=radio]), [contenteditable=true], dialog";
 const ACTIVATES = "button, a, summary, [role=tab]";
@@ -44,6 +43,9 @@ function focusItem(form: HTMLFormElement | null, key: string) {
 // The participant's task: one unit at a time until the server says there is no more.
 export function TaskRunner({ code, studyName, instructions, platform = null }: TaskRunnerProps) {
   const t = useTask(code);
+  // messages of the reducer are catalog keys from the root (components/task/translate.ts)
+  const tr = useTranslations();
+  const tt = useTranslations("task");
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const screenerHeadingRef = useRef<HTMLHeadingElement>(null);
@@ -99,23 +101,23 @@ export function TaskRunner({ code, studyName, instructions, platform = null }: T
   const status =
     phase === "loading"
       ? t.retrying
-        ? "The connection is slow; still trying…"
-        : "Loading your next unit…"
+        ? tt("loadingSlow")
+        : tt("loading")
       : phase === "sending"
         ? t.pending === "stop"
-          ? "Stopping…"
+          ? tt("stopping")
           : t.retrying
-            ? "Saving your answers… the connection is slow, still trying."
-            : "Saving your answers…"
+            ? tt("savingSlow")
+            : tt("saving")
         : phase === "leaving"
-          ? "One moment…"
-          : t.notice;
+          ? tr("common.oneMoment")
+          : t.notice && tr(t.notice);
 
   const offline = phase === "offline" && (
     <div role="alert" className="space-y-3 rounded-card border border-danger bg-danger-soft px-4 py-4 text-danger">
-      <p className="text-base font-medium">{t.pending === "submit" ? OFFLINE_SUBMIT : (t.error ?? OFFLINE_LOAD)}</p>
+      <p className="text-base font-medium">{t.pending === "submit" ? tt("offlineSubmit") : t.error ? tr(t.error, MESSAGE_VALUES) : tt("offlineLoad")}</p>
       <button ref={retryRef} type="button" onClick={t.retry} className={buttonClass("primary")}>
-        Retry
+        {tt("retry")}
       </button>
     </div>
   );
@@ -129,7 +131,7 @@ export function TaskRunner({ code, studyName, instructions, platform = null }: T
         <div className="flex flex-wrap items-end gap-4">
           {work && <TaskProgress progress={work.progress} />}
           <button ref={stopRef} type="button" disabled={phase === "sending" || phase === "leaving"} className={buttonClass("secondary")} onClick={() => stopDialogRef.current?.showModal()}>
-            Stop here
+            {tt("stopHere")}
           </button>
         </div>
       </div>
@@ -140,7 +142,7 @@ export function TaskRunner({ code, studyName, instructions, platform = null }: T
             <span aria-hidden="true" className="text-sm text-muted transition-transform group-open:rotate-90">
               ▶
             </span>
-            Instructions
+            {tt("instructions")}
           </summary>
           <div className="border-t border-line px-4 py-3">{instructions}</div>
         </details>
@@ -151,11 +153,11 @@ export function TaskRunner({ code, studyName, instructions, platform = null }: T
       </div>
 
       {!t.storageOk && (
-        <Alert tone="warning">This browser is not letting us keep a draft, so your answers are kept only while this page stays open.</Alert>
+        <Alert tone="warning">{tt("noStorage")}</Alert>
       )}
 
       {phase === "offline" && !showForm && offline}
-      {phase === "working" && !work && !t.screener && t.error && <Alert tone="error">{t.error}</Alert>}
+      {phase === "working" && !work && !t.screener && t.error && <Alert tone="error">{tr(t.error, MESSAGE_VALUES)}</Alert>}
 
       {screener && (
         <ScreenerForm

@@ -105,7 +105,8 @@ export type TaskEvent =
   | { type: "screener_answered"; key: string }
   | { type: "ended"; result: Ended };
 
-const STAGE_NOTICE = "Your first answers are saved. More of the text is now shown: read it, then keep or change each answer.";
+// notices and errors are catalog keys (components/task/translate.ts)
+const STAGE_NOTICE = "task.notices.stageRevealed";
 
 function focus(state: TaskState, request: FocusRequest): TaskState["focus"] {
   return { ...request, seq: (state.focus?.seq ?? 0) + 1 };

@@ -9,6 +9,7 @@ import { fitGiven, incomplete, itemErrors, itemsOf, type Item } from "@/componen
 import { destinationFor, pathOf, submitOutcome, type Destination } from "@/components/task/outcomes";
 import { payloadOf } from "@/components/task/payload";
 import { previousGiven } from "@/components/task/previous";
+import { problemKey } from "@/components/task/problem-keys";
 import { isRetryable, reasonOf, withRetry } from "@/components/task/retry";
 import { screenerFieldErrors } from "@/components/task/screener";
 import { AwayTracker, QuestionClocks } from "@/components/task/signals";
@@ -23,8 +24,9 @@ import type { NextResult, ParticipantUnit, Progress } from "@/lib/participants/t
 
 export type { Phase, Work } from "@/components/task/task-state";
 
-const SCREENER_LOCKED = "Your answers to the first questions were already recorded.";
-const EXPIRED = "Your time for that unit ran out, so it was given to someone else. Thank you. Here is the next one.";
+// notices and errors are catalog keys, worded by the components (components/task/translate.ts)
+const SCREENER_LOCKED = "task.notices.screenerLocked";
+const EXPIRED = "task.notices.expired";
 
 function sendDraft(code: string, d: Draft) {
   // drafts from before payloads were frozen hold check answers only
@@ -144,7 +146,7 @@ export function useTask(code: string) {
     if (!res.ok) {
       const destination = destinationFor({ ...res.problem, reason: reasonOf(res.problem) });
       if (destination) return leave(destination);
-      return send({ type: "went_offline", pending: "load", message: isRetryable(res.problem) ? null : res.problem.detail });
+      return send({ type: "went_offline", pending: "load", message: isRetryable(res.problem) ? null : problemKey({ ...res.problem, reason: reasonOf(res.problem) }) });
     }
     if (res.data.status === "done") {
       // one who stopped sees, on the done page, their code or what to do on the platform
@@ -188,10 +190,10 @@ export function useTask(code: string) {
       case "stage_locked": {
         clearDraft(storage.current, code, draft.assignmentId, draft.stage);
         const text = {
-          saved: "Your answers were saved.",
+          saved: "task.notices.saved",
           expired: EXPIRED,
-          conflict: outcome.kind === "conflict" ? `${outcome.message} Loading the next unit.` : "",
-          stage_locked: "Your first answers were already saved.",
+          conflict: "task.notices.conflict",
+          stage_locked: "task.notices.stageLocked",
         }[outcome.kind];
         send({ type: "notice", text });
         return load();
@@ -226,8 +228,8 @@ export function useTask(code: string) {
         const destination = destinationFor({ ...p, reason: reasonOf(p) });
         if (destination) return leave(destination);
         if (isRetryable(p)) return send({ type: "went_offline", pending: "screener" });
-        if (p.status === 422) return send({ type: "screener_refused", message: p.detail, fieldErrors: screenerFieldErrors(p.invalid_params ?? []) });
-        if (p.status !== 409) return send({ type: "screener_refused", message: p.detail, fieldErrors: {} });
+        if (p.status === 422) return send({ type: "screener_refused", message: problemKey(p), fieldErrors: screenerFieldErrors(p.invalid_params ?? []) });
+        if (p.status !== 409) return send({ type: "screener_refused", message: problemKey({ ...p, reason: reasonOf(p) }), fieldErrors: {} });
         // 409: the answers are fixed (a unit was leased in another tab) or no longer asked: go on
         if (reasonOf(p) === "screener_locked") send({ type: "notice", text: SCREENER_LOCKED });
       }
@@ -251,7 +253,7 @@ export function useTask(code: string) {
       // 409: the unit is no longer leased to this participant, which is what skipping wanted
     }
     clearDraft(storage.current, code, w.unit.assignmentId, w.unit.stage);
-    send({ type: "notice", text: "You skipped that unit." });
+    send({ type: "notice", text: "task.notices.skipped" });
     await load();
   }, [base, code, leave, load, ref, retryOpts, send]);
 
@@ -267,7 +269,7 @@ export function useTask(code: string) {
       const destination = destinationFor({ ...res.problem, reason: reasonOf(res.problem) });
       if (destination) return leave(destination);
       if (isRetryable(res.problem)) return send({ type: "went_offline", pending: "stop" });
-      return send({ type: "stop_failed", message: res.problem.detail });
+      return send({ type: "stop_failed", message: problemKey({ ...res.problem, reason: reasonOf(res.problem) }) });
     }
     // the leases are gone, so unsent work can no longer be submitted; answers already being
     // sent stay, and go first if the participant comes back

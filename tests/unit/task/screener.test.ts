@@ -82,7 +82,7 @@ describe("screener on the task page", () => {
     expect(indexes(other, emptyScreenerDraft)).toEqual([]);
   });
 
-  it("a 422's invalid_params name the item they are about; other names are left to the message", () => {
+  it("a 422's invalid_params name the item they are about (with our own message, not the server's); other names are left to the message", () => {
     expect(
       screenerFieldErrors([
         { name: "familiarity.1", reason: "Answer this question." },
@@ -90,6 +90,6 @@ describe("screener on the task page", () => {
         { name: "option", reason: "Choose one." },
         { name: "somethingElse", reason: "?" },
       ]),
-    ).toEqual({ "familiarity.1": "Answer this question.", [CHOICE_KEY]: "Not a choice." });
+    ).toEqual({ "familiarity.1": "errors.answerRefused", [CHOICE_KEY]: "errors.answerRefused" });
   });
 });

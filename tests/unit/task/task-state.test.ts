@@ -3,6 +3,7 @@ import { newDraft } from "@/components/task/draft";
 import { itemsOf } from "@/components/task/items";
 import { initialTaskState, taskReducer, type TaskEvent, type TaskState } from "@/components/task/task-state";
 import type { ParticipantUnit } from "@/lib/participants/task";
+import { words } from "@/tests/support/translators";
 
 function unit(id: string, extra: Partial<ParticipantUnit> = {}): ParticipantUnit {
   return {
@@ -90,7 +91,7 @@ describe("task state", () => {
     expect(s.work?.progress).toEqual(first.work?.progress);
     expect(s.work?.draft).toMatchObject({ stage: 2, idempotencyKey: "key-22222222", answers: { q1: "no" } });
     expect(s.focus).toMatchObject({ to: "context" });
-    expect(s.notice).toMatch(/More of the text is now shown/);
+    expect(words("en")(s.notice!)).toMatch(/More of the text is now shown/);
   });
 
   it("counts pastes and focus losses in the draft", () => {
