@@ -16,11 +16,11 @@
 // --statements prints, after each count, the statements that took the database's time (needs a
 // server with pg_stat_statements preloaded, e.g. through TEST_DATABASE_URL). The last line is
 // JSON: {study, units, n, instances, thinkMs, pgbenchTps?, levels: [{participants, p50Ms, p95Ms,
-// submitsPerSec, ratio?, errors, overAssigned, duplicateAssignments, brokenQuotas, stageLeaks,
+// submitsPerSec, appCpuMsPerUnit, dbCpuMsPerUnit, ratio?, errors, overAssigned, duplicateAssignments, brokenQuotas, stageLeaks,
 // runs}]}: medians over the runs for the timings, sums for the counts (any failure shows).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -277,21 +277,48 @@ async function statementStats(url: string, action: "reset" | "read"): Promise<st
   }
 }
 
-async function oneRun(url: string, code: string, studyId: string, participants: number) {
+/** CPU seconds (user + system) a process has used so far, from /proc (0 where there is none). */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return 0;
+  }
+}
+
+/** The server processes of the bench database's connections (the apps' pools, held open during a run). */
+async function backendPids(url: string): Promise<number[]> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  const { rows } = await c.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
+  await c.end();
+  return rows.map((r) => r.pid);
+}
+
+// Wall-clock latency on a shared box is mostly other people's load; the CPU each unit costs
+// the app processes and PostgreSQL's backends is the figure that compares across runs.
+async function oneRun(url: string, code: string, studyId: string, participants: number, apps: ChildProcess[]) {
   const tally: Tally = { latencies: [], errors: 0, leaks: 0 };
+  const before = new Map([...(await backendPids(url)), ...apps.map((a) => a.pid ?? 0)].map((pid) => [pid, cpuSeconds(pid)]));
   const t0 = performance.now();
   const done = await Promise.all(Array.from({ length: participants }, (_, i) => participant(code, i, tally)));
   const seconds = (performance.now() - t0) / 1000;
   const submits = done.reduce((a, b) => a + b, 0);
+  const used = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuSeconds(pid) - (before.get(pid) ?? 0), 0);
+  const appCpu = used(apps.map((a) => a.pid ?? 0));
+  const dbCpu = used(await backendPids(url));
   const found = await checks(url, studyId);
   const sorted = [...tally.latencies].sort((a, b) => a - b);
   if (!values.json) {
-    log(`  units completed ${submits} in ${seconds.toFixed(1)} s; round trip p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms; errors ${tally.errors}`);
+    log(`  units completed ${submits} in ${seconds.toFixed(1)} s; round trip p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms; CPU per unit: app ${((appCpu * 1000) / Math.max(1, submits)).toFixed(2)} ms, PostgreSQL ${((dbCpu * 1000) / Math.max(1, submits)).toFixed(2)} ms; errors ${tally.errors}`);
   }
   return {
     p50Ms: Number(percentile(sorted, 50).toFixed(1)),
     p95Ms: Number(percentile(sorted, 95).toFixed(1)),
     submitsPerSec: Number((submits / seconds).toFixed(1)),
+    appCpuMsPerUnit: Number(((appCpu * 1000) / Math.max(1, submits)).toFixed(2)),
+    dbCpuMsPerUnit: Number(((dbCpu * 1000) / Math.max(1, submits)).toFixed(2)),
     errors: tally.errors,
     overAssigned: found.over,
     duplicateAssignments: found.dup,
@@ -310,6 +337,8 @@ function summarise(participants: number, runs: RunResult[], ceiling: number | nu
     p50Ms: median(runs.map((r) => r.p50Ms)),
     p95Ms: median(runs.map((r) => r.p95Ms)),
     submitsPerSec,
+    appCpuMsPerUnit: median(runs.map((r) => r.appCpuMsPerUnit)),
+    dbCpuMsPerUnit: median(runs.map((r) => r.dbCpuMsPerUnit)),
     ...(ceiling !== null ? { ratio: Number((submitsPerSec / ceiling).toFixed(3)) } : {}),
     errors: sum("errors"),
     overAssigned: sum("overAssigned"),
@@ -334,7 +363,7 @@ async function main() {
     await dropDatabase(server.adminUrl, pgbenchDb).catch(() => {});
   }
   const { warm, study } = await setUp(url);
-  const env = { ...process.env, DATABASE_URL: url, NEXTAUTH_SECRET: "bench-secret-bench-secret-bench", NEXTAUTH_URL: bases[0]!, NEXT_TELEMETRY_DISABLED: "1", DB_POOL_SIZE: process.env.DB_POOL_SIZE ?? "20", LOG_LEVEL: "warn", HOSTNAME: "127.0.0.1" };
+  const env = { ...process.env, DATABASE_URL: url, NEXTAUTH_SECRET: "bench-secret-bench-secret-bench", NEXTAUTH_URL: bases[0]!, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production", DB_POOL_SIZE: process.env.DB_POOL_SIZE ?? "20", LOG_LEVEL: "warn", HOSTNAME: "127.0.0.1" };
   if (!buildIsCurrent()) {
     log("building…");
     if (spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit", env }).status !== 0) throw new Error("build failed");
@@ -357,7 +386,7 @@ async function main() {
         const { studyId, code } = await study(opts.units, `bench-${count}-${r}`);
         if (values.statements) await statementStats(url, "reset");
         log(`run ${r + 1}/${opts.runs}: ${count} participants over ${opts.instances} instance(s), think time ${opts.thinkMs} ms…`);
-        runs.push(await oneRun(url, code, studyId, count));
+        runs.push(await oneRun(url, code, studyId, count, apps));
       }
       if (values.statements) log(`statements by database time, last run of ${count} participants:\n${await statementStats(url, "read")}`);
       levels.push(summarise(count, runs, ceiling));
@@ -365,7 +394,7 @@ async function main() {
     const result = { study: opts.study, units: opts.units, n: opts.study === "groups-stages" ? 2 : opts.n, instances: opts.instances, thinkMs: opts.thinkMs, ...(ceiling !== null ? { pgbenchTps: ceiling } : {}), levels };
     if (!values.json) {
       for (const l of levels) {
-        console.log(`${l.participants} participants: p50 ${l.p50Ms} ms, p95 ${l.p95Ms} ms, ${l.submitsPerSec} units/s${"ratio" in l ? ` (${l.ratio} × pgbench)` : ""}, errors ${l.errors}, over-assigned ${l.overAssigned}, duplicates ${l.duplicateAssignments}, broken quotas ${l.brokenQuotas}, stage leaks ${l.stageLeaks}`);
+        console.log(`${l.participants} participants: p50 ${l.p50Ms} ms, p95 ${l.p95Ms} ms, ${l.submitsPerSec} units/s, CPU per unit app ${l.appCpuMsPerUnit} ms + PostgreSQL ${l.dbCpuMsPerUnit} ms${"ratio" in l ? ` (${l.ratio} × pgbench)` : ""}, errors ${l.errors}, over-assigned ${l.overAssigned}, duplicates ${l.duplicateAssignments}, broken quotas ${l.brokenQuotas}, stage leaks ${l.stageLeaks}`);
       }
     }
     console.log(JSON.stringify(result));
