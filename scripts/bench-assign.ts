@@ -363,7 +363,7 @@ async function main() {
     await dropDatabase(server.adminUrl, pgbenchDb).catch(() => {});
   }
   const { warm, study } = await setUp(url);
-  const env = { ...process.env, DATABASE_URL: url, NEXTAUTH_SECRET: "bench-secret-bench-secret-bench", NEXTAUTH_URL: bases[0]!, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production", DB_POOL_SIZE: process.env.DB_POOL_SIZE ?? "20", LOG_LEVEL: "warn", HOSTNAME: "127.0.0.1" };
+  const env = { ...process.env, DATABASE_URL: url, NEXTAUTH_SECRET: "bench-secret-bench-secret-bench", NEXTAUTH_URL: bases[0]!, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" as const, DB_POOL_SIZE: process.env.DB_POOL_SIZE ?? "20", LOG_LEVEL: "warn", HOSTNAME: "127.0.0.1" };
   if (!buildIsCurrent()) {
     log("building…");
     if (spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit", env }).status !== 0) throw new Error("build failed");
