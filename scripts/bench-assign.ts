@@ -264,12 +264,12 @@ async function statementStats(url: string, action: "reset" | "read"): Promise<st
       await c.query(`SELECT pg_stat_statements_reset()`);
       return null;
     }
-    const { rows } = await c.query<{ calls: number; total: number; mean: number; rows: number; query: string }>(
-      `SELECT calls::int, total_exec_time AS total, mean_exec_time AS mean, rows::int, regexp_replace(query, '\\s+', ' ', 'g') AS query
+    const { rows } = await c.query<{ calls: number; total: number; mean: number; plan: number; rows: number; query: string }>(
+      `SELECT calls::int, total_exec_time AS total, mean_exec_time AS mean, mean_plan_time AS plan, rows::int, regexp_replace(query, '\\s+', ' ', 'g') AS query
        FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
        ORDER BY total_exec_time DESC LIMIT 8`,
     );
-    return rows.map((r) => `${r.total.toFixed(0).padStart(8)} ms ${String(r.calls).padStart(7)} calls ${r.mean.toFixed(3).padStart(8)} ms/call  ${r.query.slice(0, 110)}`).join("\n");
+    return rows.map((r) => `${r.total.toFixed(0).padStart(8)} ms ${String(r.calls).padStart(7)} calls ${r.mean.toFixed(3).padStart(8)} ms/call (plan ${r.plan.toFixed(3)} ms)  ${r.query.slice(0, 100)}`).join("\n");
   } catch (err) {
     return `pg_stat_statements is not available: ${(err as Error).message}`;
   } finally {
