@@ -158,11 +158,28 @@ interface Tally {
 async function participant(code: string, i: number, tally: Tally, limit = Infinity): Promise<number> {
   const base = bases[Math.abs(i) % bases.length]!;
   const read = BOOKS.filter((_, b) => (i + b) % 2 === 0).join(",");
-  const entry = await fetch(`${base}/s/${code}?PROLIFIC_PID=bench${i}-${randomBytes(2).toString("hex")}&STUDY_ID=b&SESSION_ID=s${i}&read=${encodeURIComponent(read)}`, { redirect: "manual" });
-  const cookie = entry.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const link = `${base}/s/${code}?PROLIFIC_PID=bench${i}-${randomBytes(2).toString("hex")}&STUDY_ID=b&SESSION_ID=s${i}&read=${encodeURIComponent(read)}`;
+  let cookie = "";
+  // entry sets the participant cookie; without one (the database was busy: "unavailable"), enter again
+  for (let failed = 0; !cookie; failed++) {
+    const entry = await fetch(link, { redirect: "manual" });
+    await entry.arrayBuffer();
+    cookie = entry.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    if (cookie) break;
+    tally.errors++;
+    if (failed >= 20) throw new Error(`entry failed ${failed + 1} times: ${entry.status} ${entry.headers.get("location")}`);
+    await new Promise((r) => setTimeout(r, 1000 + Math.random() * 1000));
+  }
   const headers = { cookie, "content-type": "application/json", origin: base };
-  const consent = await fetch(`${base}/api/s/${code}/consent`, { method: "POST", headers, body: JSON.stringify({ consent: true }) });
-  if (!consent.ok) throw new Error(`consent failed: ${consent.status} ${await consent.text()}`);
+  // a 503 (no pool connection within DB_CONNECT_TIMEOUT_MS) is counted and tried again, as the page does
+  for (let failed = 0; ; failed++) {
+    const consent = await fetch(`${base}/api/s/${code}/consent`, { method: "POST", headers, body: JSON.stringify({ consent: true }) });
+    const text = await consent.text();
+    if (consent.ok) break;
+    tally.errors++;
+    if (consent.status !== 503 || failed >= 20) throw new Error(`consent failed: ${consent.status} ${text}`);
+    await new Promise((r) => setTimeout(r, 1000 + Math.random() * 1000));
+  }
   let done = 0;
   for (;;) {
     const t0 = performance.now();
