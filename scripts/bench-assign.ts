@@ -156,18 +156,22 @@ interface Tally {
 }
 
 async function participant(code: string, i: number, tally: Tally, limit = Infinity): Promise<number> {
+  // people do not all open the link in the same millisecond: arrivals spread over one mean pause
+  if (opts.thinkMs && i >= 0) await new Promise((r) => setTimeout(r, Math.random() * opts.thinkMs));
   const base = bases[Math.abs(i) % bases.length]!;
   const read = BOOKS.filter((_, b) => (i + b) % 2 === 0).join(",");
   const link = `${base}/s/${code}?PROLIFIC_PID=bench${i}-${randomBytes(2).toString("hex")}&STUDY_ID=b&SESSION_ID=s${i}&read=${encodeURIComponent(read)}`;
   let cookie = "";
   // entry sets the participant cookie; without one (the database was busy: "unavailable"), enter again
   for (let failed = 0; !cookie; failed++) {
-    const entry = await fetch(link, { redirect: "manual" });
-    await entry.arrayBuffer();
-    cookie = entry.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    if (cookie) break;
+    const entry = await fetch(link, { redirect: "manual" }).catch((err: Error) => err);
+    if (!(entry instanceof Error)) {
+      await entry.arrayBuffer();
+      cookie = entry.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+      if (cookie) break;
+    }
     tally.errors++;
-    if (failed >= 20) throw new Error(`entry failed ${failed + 1} times: ${entry.status} ${entry.headers.get("location")}`);
+    if (failed >= 20) throw new Error(`entry failed ${failed + 1} times: ${entry instanceof Error ? entry.message : entry.status}`);
     await new Promise((r) => setTimeout(r, 1000 + Math.random() * 1000));
   }
   const headers = { cookie, "content-type": "application/json", origin: base };
