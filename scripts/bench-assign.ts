@@ -200,8 +200,9 @@ async function participant(code: string, i: number, tally: Tally, limit = Infini
         continue;
       }
       const body = JSON.parse(text) as { status: string; unit?: Unit };
-      if (body.status === "done" || (done >= limit && body.unit?.stage !== 2)) return done;
-      const unit = body.unit!;
+      // anything but a unit ends the participant: done, or screened out (a group study with nothing left for them)
+      if (body.status !== "unit" || !body.unit || (done >= limit && body.unit.stage !== 2)) return done;
+      const unit = body.unit;
       if (unit.stage === 1 && text.includes(SECRET)) tally.leaks++;
       const submit = await fetch(`${base}/api/s/${code}/submit`, {
         method: "POST",
