@@ -202,7 +202,9 @@ describe("Dawid–Skene against a reference implementation", () => {
   });
 });
 
-describe("Dawid–Skene convergence and starts", () => {
+// 30 fits of up to thousands of EM iterations: about 1 s idle, well past vitest's 5 s default on a
+// loaded box. A limit on how long a test may run, not an assertion about speed.
+describe("Dawid–Skene convergence and starts", { timeout: 60_000 }, () => {
   it("converges on 30 seeded hard crowds, most of which need more than the old 100-iteration cap", () => {
     let overOldCap = 0;
     for (let seed = 1; seed <= 30; seed++) {
