@@ -47,6 +47,8 @@ const MATRIX: Record<EndpointKey, Row> = {
   "GET /studies/[id]/settings":                     [SIGNIN,  SIGNIN,     403,     200,   404,   404,   200],
   "GET /studies/[id]/units":                        [SIGNIN,  SIGNIN,     403,     200,   404,   404,   200],
   "GET /users":                                     [SIGNIN,  SIGNIN,     403,     403,   403,   403,   200],
+  "GET /account":                                   [SIGNIN,  SIGNIN,     200,     200,   200,   200,   200],
+  "GET /api-docs":                                  [SIGNIN,  SIGNIN,     200,     200,   200,   200,   200],
   // the study link makes (or resumes) a participant: run in a throwaway copy of each caller's cookies
   "GET /s/[code]":                                  [CONSENT, TASK,       CONSENT, CONSENT, CONSENT, CONSENT, CONSENT],
   "GET /s/[code]/consent":                          [LINK,    TASK,       LINK,    LINK,  LINK,  LINK,  LINK],
@@ -100,10 +102,23 @@ const MATRIX: Record<EndpointKey, Row> = {
   // 404: the Prolific webhook is not configured on the test server (and a call is never signed here)
   "POST /api/webhooks/prolific/[code]":             [404,     404,        404,     404,   404,   404,   404],
   "GET /api/studies/[id]/quality":                  [401,     401,        403,     200,   404,   404,   200],
+  "GET /api/studies/[id]/groups":                   [401,     401,        403,     200,   404,   404,   200],
   // 404: the participant id names nobody in the study (a harmless probe)
   "POST /api/studies/[id]/participants/[participantId]/exclusion": [401, 401, 403,    404,   404,   404,   404],
   // the participant stops: nothing leased, nothing done, so their outcome is "returned"
   "POST /api/s/[code]/stop":                        [401,     200,        401,     401,   401,   401,   401],
+  // 409: this study asks no screener
+  "POST /api/s/[code]/screener":                    [401,     409,        401,     401,   401,   401,   401],
+  // the OpenAPI document is public: it describes the API and holds no secrets
+  "GET /api/openapi.json":                          [200,     200,        200,     200,   200,   200,   200],
+  // one's own tokens: researchers and admins (a list of their own, empty for most here)
+  "GET /api/tokens":                                [401,     401,        403,     200,   200,   200,   200],
+  // 422: an empty body (no name), so no token is made
+  "POST /api/tokens":                               [401,     401,        403,     422,   422,   422,   422],
+  // the owner's token: only the owner may revoke it (200, again 200); everyone else, admins too, 404
+  "DELETE /api/tokens/[id]":                        [401,     401,        403,     200,   404,   404,   404],
+  // 422: an empty body, so nothing is checked or changed
+  "POST /api/account/password":                     [401,     401,        422,     422,   422,   422,   422],
 };
 
 interface Fixtures {
@@ -143,6 +158,9 @@ async function arrange(admin: APIRequestContext): Promise<Fixtures> {
   const { contextId } = JSON.parse(firstQuestion) as { contextId: string };
   const study = await createOpenStudy(owner, { name: unique("matrix-study"), datasetId, unitType: "context", config: { contextChecks: { flags: DEFAULT_FLAGS, comment: true } } });
   const results = (await (await owner.get(`/api/studies/${study.id}/results`)).json()) as { units: { unitId: string }[] };
+  const minted = await owner.post("/api/tokens", { data: { name: "matrix token" } });
+  expect(minted.status()).toBe(201);
+  const { token } = (await minted.json()) as { token: { id: string } };
 
   // the participant enters through the link (which sets their cookie) and consents
   expect((await probe(contexts.participant, "GET", `/s/${study.code}`)).status).toBe(303);
@@ -161,6 +179,7 @@ async function arrange(admin: APIRequestContext): Promise<Fixtures> {
       "participants/[participantId]": randomUUID(),
       "prolific/[code]": study.code,
       "auth/[...nextauth]": "session",
+      "tokens/[id]": token.id,
     },
     requests: {
       "GET /s/[code]": { isolated: true },
@@ -183,7 +202,10 @@ async function arrange(admin: APIRequestContext): Promise<Fixtures> {
       "POST /api/datasets/[id]/tags": { body: { csv: `questionId,tag,value\n${randomUUID()},probe,true\n` } },
       "POST /api/webhooks/prolific/[code]": { body: { event_type: "submission.status.change" } },
       "POST /api/s/[code]/return": { body: { assignmentId: randomUUID() } },
+      "POST /api/s/[code]/screener": { body: { values: [] } },
       "POST /api/s/[code]/submit": { body: { assignmentId: randomUUID(), idempotencyKey: randomUUID(), payload: {} } },
+      "POST /api/tokens": { body: {} },
+      "POST /api/account/password": { body: {} },
     },
     // the dataset's name, and gold answers that are not words of their conversation
     secrets: [datasetName, ...records.map((r) => r.a_str).filter((gold) => !records.some((r) => r.conversation.includes(gold)))],

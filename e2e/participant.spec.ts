@@ -47,8 +47,8 @@ async function questionPrompt(page: Page): Promise<string> {
 
 /** Answers the flags and the label with number keys and submits with Enter. */
 async function answerFlagsAndLabel(page: Page, label: string): Promise<void> {
-  await pressOption(page, check(page, /^Incoherent\?/), "No");
-  await pressOption(page, check(page, /^Unsafe/), "No");
+  await pressOption(page, check(page, /^Incoherent\?/), "Fine");
+  await pressOption(page, check(page, /^Unsafe/), "Fine");
   await pressOption(page, check(page, /^Is this question a fair test/), label);
 }
 
@@ -115,24 +115,26 @@ test.describe("[PARTICIPANT]", () => {
     const marked = options.filter({ hasText: "Marked answer" });
     await expect(marked).toHaveCount(1);
     await expect(marked).toContainText(record.a_str);
-    const verify = check(p.page, /^Is the marked answer correct\?/);
-    await expect(verify).toContainText(`Marked answer: ${record.a_str}`);
-    await expect(check(p.page, /^Is this option incorrect\?/)).toHaveCount(3);
-    await expect(check(p.page, /^Is this question broken or ambiguous\?/)).toHaveCount(1);
+    // one row per option, pointing at it by letter (its text is shown once, in the list above)
+    const letter = (await marked.innerText()).trim()[0]!;
+    await expect(check(p.page, new RegExp(`^Option ${letter}, the marked answer: is it correct\\?`))).toHaveCount(1);
+    await expect(check(p.page, /^Option [A-D]: is it wrong\?/)).toHaveCount(3);
+    await expect(check(p.page, /^Is this question fine, or broken or ambiguous\?/)).toHaveCount(1);
 
-    // in page order: one check per option (the marked one among them), then "broken"
-    const groups = p.page.getByRole("group").filter({ hasText: /^Is (the marked answer correct|this option incorrect|this question broken)/ });
+    // in page order: one check per option (the marked one among them), then "broken"; the
+    // first option of each keeps the item
+    const groups = p.page.getByRole("group").filter({ hasText: /^(Option [A-D]|Is this question fine)/ });
     await expect(groups).toHaveCount(5);
     for (const group of await groups.all()) {
-      const broken = /^Is this question broken/.test(await group.innerText());
-      await pressOption(p.page, group, broken ? "No" : "Yes");
+      const text = await group.innerText();
+      await pressOption(p.page, group, /^Is this question fine/.test(text) ? "Fine" : /the marked answer/.test(text) ? "Correct" : "Wrong");
     }
     await p.page.keyboard.press("Enter");
     await expect(p.page).toHaveURL(/\/done$/);
 
     await captured.settled();
-    const served = unitsServed(captured.all);
-    expect(served.flatMap((u) => u.checks.filter((c) => c.kind === "marked").map((c) => c.subject))).toContain(record.a_str);
+    const served = unitsServed(captured.all) as unknown as { questions: { options: string[] }[]; checks: { kind: string; optionIndex?: number }[] }[];
+    expect(served.flatMap((u) => u.checks.filter((c) => c.kind === "marked").map((c) => u.questions[0]!.options[c.optionIndex!]))).toContain(record.a_str);
     expectNoneContain(captured.all, GOLD_KEYS);
     await Promise.all([p.context.close(), api.dispose()]);
   });
@@ -252,14 +254,14 @@ test.describe("[PARTICIPANT]", () => {
     await expect(p.page.getByText(`Unit 1 of ${study.units}`, { exact: true })).toBeVisible();
     const title = await p.page.getByRole("heading", { level: 2 }).first().innerText();
     const prompt = await questionPrompt(p.page);
-    await pressOption(p.page, check(p.page, /^Incoherent\?/), "Yes");
+    await pressOption(p.page, check(p.page, /^Incoherent\?/), "Incoherent");
     await pressOption(p.page, check(p.page, /^Is this question a fair test/), "Unclear");
 
     await p.page.reload();
     expect(await questionPrompt(p.page)).toBe(prompt);
     await expect(p.page.getByRole("heading", { level: 2 }).first()).toHaveText(title);
     await expect(p.page.getByText(`Unit 1 of ${study.units}`, { exact: true })).toBeVisible();
-    await expect(check(p.page, /^Incoherent\?/).getByRole("radio", { name: "Yes" })).toBeChecked();
+    await expect(check(p.page, /^Incoherent\?/).getByRole("radio", { name: "Incoherent" })).toBeChecked();
     await expect(check(p.page, /^Is this question a fair test/).getByRole("radio", { name: "Unclear" })).toBeChecked();
     for (const radio of await check(p.page, /^Unsafe/).getByRole("radio").all()) await expect(radio).not.toBeChecked();
 

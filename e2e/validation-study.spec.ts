@@ -24,6 +24,17 @@ function answersFor(p: 1 | 2 | 3, title: string): { incoherent: "Yes" | "No"; un
   throw new Error(`unexpected unit "${title}"`);
 }
 
+/** The first line said in each conversation of the sample (read there, never copied), by its unit title. */
+function fantomFirstLines(): Map<string, string> {
+  const records = JSON.parse(readFileSync(FANTOM_SAMPLE, "utf8")) as { conv_id: number; part_id: string; short_context: string }[];
+  const lines = new Map<string, string>();
+  for (const r of records) {
+    const first = r.short_context.split("\n")[0]!;
+    lines.set(`Conversation ${r.conv_id}, part ${r.part_id.split("-").pop()}`, first.slice(first.indexOf(":") + 1).trim());
+  }
+  return lines;
+}
+
 async function createStudyInTheForm(page: Page, datasetId: string, name: string): Promise<void> {
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Studies" }).click();
   await page.getByRole("link", { name: "New study" }).click();
@@ -63,10 +74,14 @@ async function participate(browser: Browser, link: string, p: 1 | 2 | 3, complet
   await enter(page, link, { PROLIFIC_PID: `e2e-${p}`, STUDY_ID: "s", SESSION_ID: `x${p}` });
   await consentWithKeyboard(page);
 
+  // Participants never see a unit's title: which conversation this is shows in its content.
+  const firstLines = fantomFirstLines();
   const seen: string[] = [];
   for (const k of [1, 2]) {
     await expect(page.getByText(`Unit ${k} of 2`, { exact: true })).toBeVisible();
-    const title = (await page.getByRole("heading", { level: 2, name: /^Conversation \d+, part \d+$/ }).innerText()).trim();
+    await expect(page.getByRole("heading", { level: 2, name: `Conversation ${k} of 2`, exact: true })).toBeVisible();
+    const transcript = await page.getByRole("tabpanel").innerText();
+    const title = [CONV0, CONV1].find((t) => transcript.includes(firstLines.get(t)!)) ?? "an unknown conversation";
     seen.push(title);
     const a = answersFor(p, title);
     const incoherent = check(page, /^Incoherent\?/);

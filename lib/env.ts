@@ -23,6 +23,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   // true only when a reverse proxy in front sets X-Forwarded-For/-Host/-Proto (lib/http/forwarded.ts)
   TRUST_PROXY: z.stringbool().default(false),
+  /** requests per minute one API token may make (a burst of this many, then this many per minute); over it, 429 */
+  API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(600),
   /** Prolific's webhook secret: status updates (returns, timeouts) are verified with it; unset, the webhook is off */
   PROLIFIC_WEBHOOK_SECRET: z.string().min(16).optional(),
   // who may frame participant pages (/s/…): CSP frame-ancestors sources, e.g. MTurk's hosts

@@ -1,6 +1,7 @@
 "use client";
 
 import { signOut } from "next-auth/react";
+import Link from "next/link";
 import { useEffect, useId, useRef, useState } from "react";
 import { buttonClass } from "@/components/ui/button";
 
@@ -57,6 +58,20 @@ export function UserMenu({ name, email, role }: { name: string; email: string; r
         <p className="mt-1 text-sm">
           Role: <span className="font-medium">{role}</span>
         </p>
+        <nav aria-label="Account" className="mt-4">
+          <ul className="space-y-1">
+            <li>
+              <Link href="/account" className="text-primary underline-offset-2 hover:underline" onClick={() => setOpen(false)}>
+                Account: password and API tokens
+              </Link>
+            </li>
+            <li>
+              <Link href="/api-docs" className="text-primary underline-offset-2 hover:underline" onClick={() => setOpen(false)}>
+                API reference
+              </Link>
+            </li>
+          </ul>
+        </nav>
         <button
           type="button"
           className={buttonClass("secondary", "mt-4 w-full")}

@@ -23,6 +23,10 @@ export interface ContextViewerProps {
   regionClassName?: string;
   /** called when the reader switches views */
   onViewChange?: (view: string) => void;
+  /** several views: tabs, or all of them side by side on wide screens (stacked on phones) */
+  layout?: "tabs" | "side-by-side";
+  /** heading level of each view's name when side by side */
+  headingLevel?: 3 | 4;
 }
 
 function ViewBody({ view, label, size, regionClassName }: { view: ContextView; label: string; size?: TextSize; regionClassName?: string }) {
@@ -40,7 +44,34 @@ function tabOrder(keys: string[], defaultView: string | undefined, order: string
 
 // One context with its views. Several views get tabs (WAI-ARIA tabs pattern: arrow keys,
 // Home/End, selection follows focus); one view is shown as it is.
-export function ContextViewer({ views, defaultView, order, label, viewLabels, size, regionClassName, onViewChange }: ContextViewerProps) {
+export function ContextViewer(props: ContextViewerProps) {
+  const keys = tabOrder(Object.keys(props.views), props.defaultView, props.order);
+  if (props.layout === "side-by-side" && keys.length > 1) return <SideBySide {...props} keys={keys} />;
+  return <Tabbed {...props} />;
+}
+
+// Views compared with each other (a script and the conversation made from it): each under its
+// own heading, two columns from medium screens up.
+function SideBySide({ views, keys, label, viewLabels, size, regionClassName, headingLevel = 3 }: ContextViewerProps & { keys: string[] }) {
+  const Heading = headingLevel === 3 ? "h3" : "h4";
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      {keys.map((key) => {
+        const name = viewLabels?.[key] ?? viewLabel(key);
+        return (
+          <div key={key} className="min-w-0 space-y-2">
+            <Heading className="text-lg font-semibold">
+              {name}
+            </Heading>
+            <ViewBody view={views[key]!} label={regionLabel(views[key]!, label, name)} size={size} regionClassName={regionClassName} />
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+function Tabbed({ views, defaultView, order, label, viewLabels, size, regionClassName, onViewChange }: ContextViewerProps) {
   const keys = tabOrder(Object.keys(views), defaultView, order);
   const [chosen, setSelected] = useState(defaultView && views[defaultView] ? defaultView : keys[0]);
   // new views without a remount (a browser paging through contexts): fall back to the first

@@ -38,11 +38,6 @@ export function ImportProblemView({ problem, ref }: { problem: ImportProblem; re
         {problem.title}
       </h3>
       <p className="break-words">{problem.detail}</p>
-      {problem.code === "conflict" && (
-        <p>
-          To keep both, tick <span className="font-semibold">Import as a new version</span> and import again.
-        </p>
-      )}
       {problem.invalid_params && problem.invalid_params.length > 0 && (
         <ul className="list-disc pl-5 text-sm">
           {problem.invalid_params.map((p) => (

@@ -5,10 +5,11 @@ import { SectionLevel } from "@/components/studies/form-controls";
 import { fieldId, fieldName, type FieldErrors } from "@/components/studies/form-errors";
 import type { ApiProblem } from "@/lib/http/client";
 
-/** Focus the control behind an error; a group (fieldset) gets its first control. */
+/** Focus the control behind an error; a group (fieldset) gets its first control, and folded sections around it open. */
 export function focusField(id: string) {
   const el = document.getElementById(id);
   if (!el) return;
+  for (let d = el.closest("details"); d; d = d.parentElement?.closest("details") ?? null) d.open = true;
   const target = el.matches("input, select, textarea, button") ? el : el.querySelector<HTMLElement>("input, select, textarea, button") ?? el;
   target.scrollIntoView({ block: "center" });
   target.focus();
@@ -16,7 +17,7 @@ export function focusField(id: string) {
 
 // The summary above the form: what went wrong, each problem a link to its field. It takes focus
 // after a failed submit, and role=alert announces it.
-export function ErrorSummary({ ref, errors, problem }: { ref: Ref<HTMLDivElement>; errors: FieldErrors; problem?: ApiProblem }) {
+export function ErrorSummary({ ref, errors, problem, design }: { ref: Ref<HTMLDivElement>; errors: FieldErrors; problem?: ApiProblem; design?: string }) {
   const entries = Object.entries(errors);
   const show = entries.length > 0 || problem;
   const Heading = useContext(SectionLevel) === 2 ? "h2" : "h3";
@@ -44,7 +45,7 @@ export function ErrorSummary({ ref, errors, problem }: { ref: Ref<HTMLDivElement
                       focusField(fieldId(name));
                     }}
                   >
-                    {fieldName(name)}: {reason}
+                    {fieldName(name, design)}: {reason}
                   </a>
                 </li>
               ))}

@@ -1,7 +1,10 @@
 const EXPORTS = [
+  { format: "release", label: "Release for the Hugging Face Hub (zip)", detail: "A dataset card, the validated data, Parquet tables, errata.csv and the manifest, in one folder." },
   { format: "validated", label: "Validated dataset", detail: "The kept items in the benchmark's own source format." },
   { format: "responses-csv", label: "Raw responses (CSV)", detail: "One row per response and check: unit, rater, label." },
+  { format: "responses-parquet", label: "Raw responses (Parquet)", detail: "The same rows and columns, typed, values as given." },
   { format: "responses-jsonl", label: "Raw responses (JSONL)", detail: "One line per response, the payload as submitted." },
+  { format: "decisions-csv", label: "Unit decisions (CSV)", detail: "One row per unit: decision, reasons, votes and adjudications." },
   { format: "manifest", label: "Manifest (JSON)", detail: "Settings, decisions and counts, to recompute every figure." },
 ];
 

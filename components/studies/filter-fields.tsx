@@ -1,30 +1,43 @@
 "use client";
 
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { draftId } from "@/components/studies/draft-id";
 import { fieldId, type FieldErrors } from "@/components/studies/form-errors";
-import { Section, Select } from "@/components/studies/form-controls";
-import type { FilterRow, StudyFormState, Update } from "@/components/studies/form-model";
-import { useFocusAfterRender } from "@/components/studies/use-focus";
+import { Input, Select } from "@/components/studies/form-controls";
+import type { FilterRow } from "@/components/studies/form-model";
+import { matchesSearch, splitTags, type TagValues } from "@/components/studies/tag-kinds";
+import { useFocusAfterRender } from "@/lib/designs/form-kit";
 
-export type DatasetTags = Record<string, { value: string; count: number }[]>;
+export type DatasetTags = Record<string, TagValues>;
 
-function FilterRowFields({ row, index, tags, used, errors, update, onRemoved }: {
+type SetRows = (change: (rows: FilterRow[]) => FilterRow[]) => void;
+
+interface RowProps {
+  name: string;
   row: FilterRow;
   index: number;
   tags: DatasetTags;
-  used: Set<string>;
+  /** tags the select offers (search and "more" applied), besides the row's own */
+  offered: string[];
+  search: string;
   errors: FieldErrors;
-  update: Update;
+  setRows: SetRows;
   onRemoved: () => void;
-}) {
+}
+
+function FilterRowFields({ name, row, index, tags, offered, search, errors, setRows, onRemoved }: RowProps) {
   const n = index + 1;
-  const id = `study-filter-${row.id}`;
-  const error = row.tag ? errors[`filter.${row.tag}`] : undefined;
-  const errorId = `${fieldId(`filter.${row.tag}`)}-error`;
-  const set = (change: (r: FilterRow) => FilterRow) =>
-    update((s) => ({ ...s, filter: s.filter.map((r) => (r.id === row.id ? change(r) : r)) }));
+  const id = fieldId(`${name}-${row.id}`);
+  const error = row.tag ? errors[`${name}.${row.tag}`] : undefined;
+  const errorId = `${fieldId(`${name}.${row.tag}`)}-error`;
+  const set = (change: (r: FilterRow) => FilterRow) => setRows((rows) => rows.map((r) => (r.id === row.id ? change(r) : r)));
+  const known = row.tag === "" || tags[row.tag] !== undefined;
   const values = row.tag ? (tags[row.tag] ?? row.values.map((value) => ({ value, count: 0 }))) : [];
   const chosen = new Set(row.values);
+  // chosen values stay visible whatever the search
+  const shown = values.filter((v) => chosen.has(v.value) || matchesSearch(search, "", [v]) || matchesSearch(search, row.tag, []));
+  const options = [...new Set([...(row.tag ? [row.tag] : []), ...offered])];
   return (
     <li>
       <fieldset className="min-w-0 space-y-3 rounded-control border border-line p-3 sm:p-4">
@@ -32,20 +45,19 @@ function FilterRowFields({ row, index, tags, used, errors, update, onRemoved }: 
         <Select
           id={`${id}-tag`}
           label={<><span className="sr-only">Filter {n} </span>Tag</>}
+          hint={known ? undefined : `This dataset has no tag “${row.tag}”: no question matches this filter.`}
           value={row.tag}
-          onChange={(e) => set(() => ({ ...row, tag: e.target.value, values: [] }))}
+          onChange={(e) => set((r) => ({ ...r, tag: e.target.value, values: [] }))}
         >
           <option value="">Choose a tag…</option>
-          {Object.keys(tags)
-            .filter((t) => t === row.tag || !used.has(t))
-            .map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
+          {options.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
         </Select>
         {row.tag && (
-          <fieldset id={fieldId(`filter.${row.tag}`)} aria-describedby={error ? errorId : undefined} className="min-w-0">
+          <fieldset id={fieldId(`${name}.${row.tag}`)} aria-describedby={error ? errorId : undefined} className="min-w-0">
             <legend className="text-sm font-medium">Values of {row.tag}</legend>
             {error && (
               <p id={errorId} className="text-sm font-medium text-danger">
@@ -53,90 +65,100 @@ function FilterRowFields({ row, index, tags, used, errors, update, onRemoved }: 
               </p>
             )}
             <div className="mt-2 flex gap-2">
-              <Button variant="ghost" className="min-h-9 px-2" onClick={() => set((r) => ({ ...r, values: values.map((v) => v.value) }))}>
-                Select all<span className="sr-only"> values of {row.tag}</span>
+              <Button variant="ghost" className="min-h-9 px-2" onClick={() => set((r) => ({ ...r, values: [...new Set([...r.values, ...shown.map((v) => v.value)])] }))}>
+                Select all{search.trim() ? " shown" : ""}
+                <span className="sr-only"> values of {row.tag}</span>
               </Button>
               <Button variant="ghost" className="min-h-9 px-2" onClick={() => set((r) => ({ ...r, values: [] }))}>
                 Clear<span className="sr-only"> values of {row.tag}</span>
               </Button>
             </div>
             <ul className="mt-2 max-h-64 space-y-1 overflow-y-auto rounded-control border border-line p-2">
-              {values.map((v, j) => (
+              {shown.map((v) => (
                 <li key={v.value} className="flex items-start gap-3">
                   <input
-                    id={`${id}-v${j}`}
+                    id={`${id}-v${values.indexOf(v)}`}
                     type="checkbox"
                     className="mt-0.5 size-5 shrink-0 accent-primary"
                     checked={chosen.has(v.value)}
-                    onChange={(e) =>
-                      set((r) => ({
-                        ...r,
-                        values: e.target.checked ? [...r.values, v.value] : r.values.filter((x) => x !== v.value),
-                      }))
-                    }
+                    onChange={(e) => set((r) => ({ ...r, values: e.target.checked ? [...r.values, v.value] : r.values.filter((x) => x !== v.value) }))}
                   />
-                  <label htmlFor={`${id}-v${j}`} className="text-sm break-all">
+                  <label htmlFor={`${id}-v${values.indexOf(v)}`} className="text-sm break-all">
                     {v.value} <span className="text-muted">({v.count} questions)</span>
                   </label>
                 </li>
               ))}
+              {shown.length === 0 && <li className="text-sm text-muted">No value matches the search.</li>}
             </ul>
           </fieldset>
         )}
         <Button
           variant="secondary"
           onClick={() => {
-            update((s) => ({ ...s, filter: s.filter.filter((r) => r.id !== row.id) }));
+            setRows((rows) => rows.filter((r) => r.id !== row.id));
             onRemoved();
           }}
         >
           Remove filter {n}
+          {row.tag && <span className="sr-only"> ({row.tag})</span>}
         </Button>
       </fieldset>
     </li>
   );
 }
 
-export function FilterFields({ state, update, errors, tags, loading }: {
-  state: StudyFormState;
-  update: Update;
-  errors: FieldErrors;
-  tags: DatasetTags;
-  loading: boolean;
-}) {
+/**
+ * Rows of tag → values. A search narrows the tags offered and the values listed; identifier-like
+ * tags (ids, hashes, a value per question) are offered only after "more".
+ */
+export function TagFilterEditor({ name, label, rows, setRows, tags, errors }: { name: string; label: string; rows: FilterRow[]; setRows: SetRows; tags: DatasetTags; errors: FieldErrors }) {
   const focusLater = useFocusAfterRender();
-  const used = new Set(state.filter.map((r) => r.tag).filter(Boolean));
+  const [search, setSearch] = useState("");
+  const [more, setMore] = useState(false);
+  const { common, identifiers } = splitTags(tags);
+  const used = new Set(rows.map((r) => r.tag).filter(Boolean));
+  const offered = [...common, ...(more ? identifiers : [])].filter((t) => !used.has(t) && matchesSearch(search, t, tags[t]!));
+  const addId = fieldId(`${name}-add`);
   const tagCount = Object.keys(tags).length;
-  const addId = "study-add-filter";
 
   function add() {
-    const id = `f${state.seq}`;
-    update((s) => ({ ...s, seq: s.seq + 1, filter: [...s.filter, { id, tag: "", values: [] }] }));
-    focusLater(`study-filter-${id}-tag`);
+    const id = draftId("f");
+    setRows((rs) => [...rs, { id, tag: "", values: [] }]);
+    focusLater(`${fieldId(`${name}-${id}`)}-tag`);
   }
 
+  if (tagCount === 0 && rows.length === 0) return null;
   return (
-    <Section
-      id={fieldId("filter")}
-      legend="Tag filter"
-      description="Optional. Only questions whose tags match every filter are used; within a filter, any chosen value matches. Leave empty to use the whole dataset."
-    >
-      {errors.filter && <p className="text-sm font-medium text-danger">{errors.filter}</p>}
-      <div aria-live="polite" className="text-sm text-muted">
-        {loading ? "Loading the dataset’s tags…" : !state.datasetId ? "Choose a dataset to see its tags." : tagCount === 0 ? "This dataset’s questions have no tags to filter on." : null}
-      </div>
-      {state.filter.length > 0 && (
-        <ul className="space-y-3" aria-label="Tag filters">
-          {state.filter.map((row, i) => (
-            <FilterRowFields key={row.id} row={row} index={i} tags={tags} used={used} errors={errors} update={update} onRemoved={() => focusLater(addId)} />
+    <div className="space-y-3">
+      {tagCount > 0 && (
+        <div className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
+          <Input
+            id={fieldId(`${name}-search`)}
+            label={`Search ${label.toLowerCase()} tags and values`}
+            type="search"
+            value={search}
+            autoComplete="off"
+            onChange={(e) => setSearch(e.target.value)}
+          />
+          {identifiers.length > 0 && (
+            <Button variant="ghost" aria-pressed={more} onClick={() => setMore((m) => !m)}>
+              {more ? "Hide identifier tags" : `Show ${identifiers.length} more (identifier tags)`}
+            </Button>
+          )}
+        </div>
+      )}
+      {rows.length > 0 && (
+        <ul className="space-y-3" aria-label={`${label}s`}>
+          {rows.map((row, i) => (
+            <FilterRowFields key={row.id} name={name} row={row} index={i} tags={tags} offered={offered} search={search} errors={errors} setRows={setRows} onRemoved={() => focusLater(addId)} />
           ))}
         </ul>
       )}
       {tagCount > 0 && (
-        <Button id={addId} variant="secondary" onClick={add} disabled={loading || used.size + state.filter.filter((r) => !r.tag).length >= tagCount}>
-          Add a tag filter
+        <Button id={addId} variant="secondary" onClick={add} disabled={used.size + rows.filter((r) => !r.tag).length >= tagCount}>
+          Add a {label.toLowerCase()}
         </Button>
       )}
-    </Section>
+    </div>
   );
 }

@@ -1,3 +1,5 @@
+"use client";
+
 import { createContext, useContext, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { controlClass } from "@/components/ui/field";
 

@@ -1,61 +1,43 @@
-import { DEFAULT_FLAGS, type ValidationConfig } from "@/lib/designs/client";
-import type { LabelPreset } from "@/components/studies/labels";
-import { ENTRY_MODES, type EntryMode } from "@/lib/designs/client";
+import { DESCRIBED_KINDS, descriptorOf, type EntryMode, type UnitType } from "@/lib/designs/client";
+import { formOf, hasForm } from "@/lib/designs/forms";
+import type { StudySettings as SharedSettings } from "@/lib/designs/settings";
+import { filterPayload, filterRows, type FilterRow } from "@/components/studies/filter-model";
+import { groupsN } from "@/components/studies/groups-draft";
+import { integer, optionalInteger } from "@/components/studies/numbers";
+import { askedPayload, emptySettingsDraft, settingsDraftFrom, settingsPayload, unlockedPayload, type SettingsDraft } from "@/components/studies/settings-draft";
 
 // The set-up form's state, kept as the researcher types it (numbers as strings, drafts with
-// stable ids), and its mapping to the API's payload. Pure, so it is unit-tested.
+// stable ids), and its mapping to the study spec the API parses. The design's own part is a
+// draft only its design's form section reads (lib/designs/forms.ts). Pure, so it is unit-tested.
 
-export type UnitType = "context" | "question";
-export type TiePolicy = ValidationConfig["rule"]["tiePolicy"];
-
-export interface FlagDraft {
-  id: string;
-  key: string;
-  label: string;
-  description: string;
-  /** false while the key still follows the label */
-  keyEdited: boolean;
-}
-
-export interface LabelDraft extends FlagDraft {
-  rejects: boolean;
-}
-
-export interface FilterRow {
-  id: string;
-  tag: string;
-  values: string[];
-}
+export type { FilterRow } from "@/components/studies/filter-model";
 
 export interface StudyFormState {
-  seq: number;
   name: string;
   datasetId: string;
-  unitType: UnitType;
+  design: string;
+  /** null: the design's default for its current config */
+  unitType: UnitType | null;
   filter: FilterRow[];
-  n: string;
+  /** null: the design's default N */
+  n: string | null;
   maxUnits: string;
   leaseMinutes: string;
   instructions: string;
   entryMode: EntryMode;
   completionUrl: string;
-  contextChecks: boolean;
-  flags: FlagDraft[];
-  comment: boolean;
-  answerKey: boolean;
-  labelJudgement: boolean;
-  labelPrompt: string;
-  labels: LabelDraft[];
-  tiePolicy: TiePolicy;
-  llmJudge: boolean;
-  llmModel: string;
+  settings: SettingsDraft;
+  /** each design's own draft by kind, so switching designs back and forth keeps what was typed */
+  drafts: Record<string, unknown>;
 }
 
 export type Update = (fn: (s: StudyFormState) => StudyFormState) => void;
 
-/** A study's stored settings, as the edit form receives them. */
+/** A study as stored, as the edit form, the summary and "show as spec" receive it (plain JSON). */
 export interface StudySettings {
   name: string;
+  design: string;
+  datasetId: string;
   unitType: string;
   filter: Record<string, string[]>;
   n: number;
@@ -64,148 +46,119 @@ export interface StudySettings {
   instructions: string;
   entryMode: string;
   completionUrl: string | null;
-  config: ValidationConfig;
+  completionCode: string;
+  config: unknown;
+  settings: SharedSettings;
 }
 
-/** A key the server accepts, derived from a label: lower-case letters, digits and _, starting with a letter. */
-export function slugKey(label: string): string {
-  const slug = label
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "_")
-    .replace(/^_+|_+$/g, "");
-  // a key must start with a letter: "2nd order" becomes "k_2nd_order"
-  return (/^[0-9]/.test(slug) ? `k_${slug}` : slug).slice(0, 40).replace(/_+$/, "");
+export const DEFAULT_DESIGN = "validation";
+
+/** Designs the browser can both describe and show a form for. */
+export function offeredDesigns(): string[] {
+  return DESCRIBED_KINDS.filter((k) => hasForm(k));
 }
 
-/** Label edits move the key along until the key itself is edited. */
-export function renameDraft<T extends FlagDraft>(draft: T, label: string): T {
-  return { ...draft, label, key: draft.keyEdited ? draft.key : slugKey(label) };
+export function draftOf(s: StudyFormState): unknown {
+  return s.drafts[s.design] ?? formOf(s.design)?.emptyDraft() ?? {};
 }
 
-function flagDrafts(flags: { key: string; label: string; description?: string }[], seq: number) {
-  return flags.map((f, i) => ({ id: `flag-${seq + i}`, key: f.key, label: f.label, description: f.description ?? "", keyEdited: true }));
+export function setDraft(s: StudyFormState, change: (draft: unknown) => unknown): StudyFormState {
+  return { ...s, drafts: { ...s.drafts, [s.design]: change(draftOf(s)) } };
 }
 
-function labelDrafts(labels: LabelPreset["labels"], seq: number): LabelDraft[] {
-  return labels.map((l, i) => ({
-    id: `label-${seq + i}`,
-    key: l.key,
-    label: l.label,
-    description: l.description ?? "",
-    rejects: l.rejects,
-    keyEdited: true,
-  }));
+export function configOf(s: StudyFormState): unknown {
+  return formOf(s.design)?.toConfig(draftOf(s)) ?? {};
 }
 
-export function initialFormState(datasetId = ""): StudyFormState {
+/** The unit the study will have: the researcher's choice, else the design's default for the config as it stands. */
+export function effectiveUnit(s: StudyFormState): UnitType {
+  const design = descriptorOf(s.design);
+  if (!design) return s.unitType ?? "context";
+  if (s.unitType && design.unitTypes.includes(s.unitType)) return s.unitType;
+  const parsed = design.config.safeParse(configOf(s));
+  return design.defaultUnitType(parsed.success ? parsed.data : design.defaultConfig());
+}
+
+/** The shared settings as the design can take them: groups and stages only where it has them
+ *  (switched on under another design, they stay in the draft but are not sent). */
+function supported(s: StudyFormState): SettingsDraft {
+  const design = descriptorOf(s.design);
   return {
-    seq: 100,
+    ...s.settings,
+    groups: design?.groups ? s.settings.groups : { ...s.settings.groups, enabled: false },
+    stages: design?.stages ? s.settings.stages : { ...s.settings.stages, enabled: false },
+  };
+}
+
+/** N as sent: the per-group sum with groups, else the typed N, else the design's default. */
+export function effectiveN(s: StudyFormState): number {
+  const groups = supported(s).groups;
+  if (groups.enabled) return groupsN(groups) ?? Number.NaN;
+  if (s.n !== null) return integer(s.n);
+  return descriptorOf(s.design)?.defaultN ?? 1;
+}
+
+export function initialFormState(datasetId = "", design = DEFAULT_DESIGN): StudyFormState {
+  const form = formOf(design);
+  return {
     name: "",
     datasetId,
-    unitType: "context",
+    design,
+    unitType: null,
     filter: [],
-    n: "3",
+    n: null,
     maxUnits: "",
     leaseMinutes: "30",
     instructions: "",
     entryMode: "link",
     completionUrl: "",
-    contextChecks: true,
-    flags: flagDrafts(DEFAULT_FLAGS, 0),
-    comment: true,
-    answerKey: false,
-    labelJudgement: false,
-    labelPrompt: "",
-    labels: labelDrafts(
-      [
-        { key: "", label: "", rejects: false },
-        { key: "", label: "", rejects: false },
-      ],
-      50,
-    ).map((l) => ({ ...l, keyEdited: false })),
-    tiePolicy: "needs_review",
-    llmJudge: false,
-    llmModel: "",
+    settings: emptySettingsDraft(),
+    drafts: form ? { [design]: form.emptyDraft() } : {},
   };
 }
 
-export function formStateFromStudy(s: StudySettings): StudyFormState {
-  const base = initialFormState();
-  const c = s.config;
+/** Another design: the unit and N follow its defaults unless chosen, and the entry mode must be one it allows. */
+export function chooseDesign(s: StudyFormState, design: string): StudyFormState {
+  const d = descriptorOf(design);
+  const unitType = s.unitType && d?.unitTypes.includes(s.unitType) ? s.unitType : null;
+  const entryMode = !d || d.entryModes.includes(s.entryMode) ? s.entryMode : d.entryModes[0]!;
+  const next = { ...s, design, unitType, entryMode };
+  return next.drafts[design] !== undefined ? next : { ...next, drafts: { ...next.drafts, [design]: formOf(design)?.emptyDraft() ?? {} } };
+}
+
+/** Another dataset: each design drops what belonged to the old one (an LLM judge's model, say). */
+export function chooseDataset(s: StudyFormState, datasetId: string): StudyFormState {
+  const drafts = Object.fromEntries(Object.entries(s.drafts).map(([kind, draft]) => [kind, formOf(kind)?.datasetChanged?.(draft) ?? draft]));
+  return { ...s, datasetId, drafts };
+}
+
+const ENTRY_MODES_OF = (design: string): readonly EntryMode[] => descriptorOf(design)?.entryModes ?? ["link"];
+
+export function formStateFromStudy(stored: StudySettings): StudyFormState {
+  const base = initialFormState(stored.datasetId, stored.design);
+  const form = formOf(stored.design);
+  const modes = ENTRY_MODES_OF(stored.design);
   return {
     ...base,
-    name: s.name,
-    unitType: s.unitType === "question" ? "question" : "context",
-    filter: Object.entries(s.filter).map(([tag, values], i) => ({ id: `filter-${i}`, tag, values })),
-    n: String(s.n),
-    maxUnits: s.maxUnitsPerParticipant === null ? "" : String(s.maxUnitsPerParticipant),
-    leaseMinutes: String(s.leaseMinutes),
-    instructions: s.instructions,
-    entryMode: (ENTRY_MODES as readonly string[]).includes(s.entryMode) ? (s.entryMode as EntryMode) : "link",
-    completionUrl: s.completionUrl ?? "",
-    contextChecks: c.contextChecks !== null,
-    flags: c.contextChecks ? flagDrafts(c.contextChecks.flags, 0) : base.flags,
-    comment: c.contextChecks?.comment ?? true,
-    answerKey: c.answerKey,
-    labelJudgement: c.labelJudgement !== null,
-    labelPrompt: c.labelJudgement?.prompt ?? "",
-    labels: c.labelJudgement ? labelDrafts(c.labelJudgement.labels, 50) : base.labels,
-    tiePolicy: c.rule.tiePolicy,
-    llmJudge: c.rule.llmJudge !== null,
-    llmModel: c.rule.llmJudge?.model ?? "",
+    name: stored.name,
+    unitType: (descriptorOf(stored.design)?.unitTypes as readonly string[] | undefined)?.includes(stored.unitType) ? (stored.unitType as UnitType) : null,
+    filter: filterRows(stored.filter, "filter"),
+    n: String(stored.n),
+    maxUnits: stored.maxUnitsPerParticipant === null ? "" : String(stored.maxUnitsPerParticipant),
+    leaseMinutes: String(stored.leaseMinutes),
+    instructions: stored.instructions,
+    entryMode: (modes as readonly string[]).includes(stored.entryMode) ? (stored.entryMode as EntryMode) : modes[0]!,
+    completionUrl: stored.completionUrl ?? "",
+    settings: settingsDraftFrom(stored.settings),
+    drafts: form ? { [stored.design]: form.toDraft(stored.config) } : {},
   };
-}
-
-export function applyPreset(state: StudyFormState, preset: LabelPreset): StudyFormState {
-  return {
-    ...state,
-    seq: state.seq + preset.labels.length,
-    labelJudgement: true,
-    labelPrompt: preset.prompt,
-    labels: labelDrafts(preset.labels, state.seq),
-  };
-}
-
-/** Numbers typed in a field: an integer, or NaN so validation reports it (never a silent default). */
-function integer(text: string): number {
-  const t = text.trim();
-  return /^-?\d+$/.test(t) ? Number(t) : Number.NaN;
-}
-
-const optional = (text: string) => (text.trim() === "" ? undefined : text.trim());
-
-export function configPayload(s: StudyFormState) {
-  return {
-    contextChecks: s.contextChecks
-      ? {
-          flags: s.flags.map((f) => ({ key: f.key.trim(), label: f.label.trim(), description: optional(f.description) })),
-          comment: s.comment,
-        }
-      : null,
-    answerKey: s.answerKey,
-    labelJudgement: s.labelJudgement
-      ? {
-          prompt: s.labelPrompt.trim(),
-          labels: s.labels.map((l) => ({ key: l.key.trim(), label: l.label.trim(), description: optional(l.description), rejects: l.rejects })),
-        }
-      : null,
-    rule: { tiePolicy: s.tiePolicy, llmJudge: s.llmJudge ? { model: s.llmModel } : null },
-  };
-}
-
-export function filterPayload(rows: FilterRow[]): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const row of rows) if (row.tag) out[row.tag] = [...(out[row.tag] ?? []), ...row.values];
-  return out;
 }
 
 /** Settings shared by create and update. NaN numbers become null in JSON; validation catches them first. */
 function commonPayload(s: StudyFormState) {
   return {
     name: s.name.trim(),
-    maxUnitsPerParticipant: s.maxUnits.trim() === "" ? null : integer(s.maxUnits),
+    maxUnitsPerParticipant: optionalInteger(s.maxUnits),
     leaseMinutes: integer(s.leaseMinutes),
     instructions: s.instructions,
     entryMode: s.entryMode,
@@ -213,15 +166,28 @@ function commonPayload(s: StudyFormState) {
   };
 }
 
-function lockedPayload(s: StudyFormState) {
-  return { unitType: s.unitType, filter: filterPayload(s.filter), n: integer(s.n), config: configPayload(s) };
+function unitPayload(s: StudyFormState) {
+  return { unitType: effectiveUnit(s), filter: filterPayload(s.filter), n: effectiveN(s), config: configOf(s) };
 }
 
+/** The study spec: the body of POST /api/studies and of the planning call (settings at the top level). */
 export function toCreatePayload(s: StudyFormState) {
-  return { ...commonPayload(s), datasetId: s.datasetId, design: "validation" as const, ...lockedPayload(s) };
+  return { ...commonPayload(s), datasetId: s.datasetId, design: s.design, ...unitPayload(s), ...settingsPayload(supported(s)) };
 }
 
-/** For PATCH: the settings locked after the first response are left out when locked. */
+/** For PATCH: once responses exist, what participants are asked (unit, filter, N, config, asked settings) is left out. */
 export function toUpdatePayload(s: StudyFormState, locked: boolean) {
-  return locked ? commonPayload(s) : { ...commonPayload(s), ...lockedPayload(s) };
+  if (locked) return { ...commonPayload(s), settings: unlockedPayload(s.settings) };
+  return { ...commonPayload(s), ...unitPayload(s), settings: settingsPayload(supported(s)) };
+}
+
+/** What the planning figures depend on, as a spec: edits elsewhere (name, instructions, consent) do not re-plan. */
+export function planSpec(s: StudyFormState) {
+  const { sampling, kinds, groups } = askedPayload(supported(s));
+  return { name: "plan", datasetId: s.datasetId, design: s.design, entryMode: s.entryMode, maxUnitsPerParticipant: optionalInteger(s.maxUnits), ...unitPayload(s), sampling, kinds, groups };
+}
+
+/** The state with some shared settings changed. */
+export function withSettings(s: StudyFormState, change: (d: SettingsDraft) => Partial<SettingsDraft>): StudyFormState {
+  return { ...s, settings: { ...s.settings, ...change(s.settings) } };
 }

@@ -1,7 +1,8 @@
-import type { EntryMode } from "@/lib/designs/client";
-import type { TiePolicy } from "@/components/studies/form-model";
+import type { EntryMode, UnitType } from "@/lib/designs/client";
+import type { StudySettings } from "@/lib/designs/settings";
+import type { AskedKind, CodeKey } from "@/components/studies/settings-draft";
 
-// Words for the set-up form and the read-only settings, and the label-judgement presets.
+// Words for the set-up form and the read-only settings.
 
 export const ENTRY_MODE_LABELS: Record<EntryMode, string> = {
   link: "Shareable link",
@@ -10,48 +11,52 @@ export const ENTRY_MODE_LABELS: Record<EntryMode, string> = {
   annotators: "Expert annotators (signed-in accounts)",
 };
 
-export const UNIT_LABELS: Record<string, string> = { context: "Context (conversation or passage)", question: "Question" };
-
-export const ANSWER_KEY_HELP =
-  "For a choice question, “is the marked answer correct?” plus, for each other option, “is this option incorrect?”; for other kinds, “is the reference answer correct?”; plus a “this question is broken or ambiguous” flag.";
-
-export const TIE_POLICY_LABELS: Record<TiePolicy, string> = {
-  needs_review: "Needs review",
-  keep: "Keep",
-  reject: "Reject",
+export const UNIT_LABELS: Record<UnitType, string> = {
+  context: "Context",
+  question: "Question",
+  set: "Question set",
+  answer: "Model answer",
 };
 
-export interface LabelPreset {
-  id: string;
-  name: string;
-  prompt: string;
-  labels: { key: string; label: string; description?: string; rejects: boolean }[];
-}
+export const UNIT_HINTS: Record<UnitType, string> = {
+  context: "A whole conversation or passage, with all its questions.",
+  question: "One question at a time, with its conversation or passage.",
+  set: "The selected questions of one source record together (a FANToM set record becomes one unit).",
+  answer: "One model’s answer to one question.",
+};
 
-export const LABEL_PRESETS: LabelPreset[] = [
-  {
-    id: "tomato",
-    name: "ToMATO false-belief judgement",
-    prompt: "Does B correctly understand A's mental state?",
-    labels: [
-      { key: "yes", label: "Yes", description: "B understands A's mental state correctly, so this is not a false belief.", rejects: true },
-      { key: "partially", label: "Partially", description: "B partially misunderstands A's mental state.", rejects: false },
-      { key: "no", label: "No", description: "B misunderstands A's mental state.", rejects: false },
-    ],
-  },
-  {
-    id: "chartom",
-    name: "CharToM-QA note validity",
-    prompt: "Does the note appropriately describe the character's mental state?",
-    labels: [
-      { key: "accurate", label: "Accurate", rejects: false },
-      {
-        key: "subjective",
-        label: "Subjective but consistent",
-        description: "Open to interpretation, yet consistent with the book and cannot be falsified.",
-        rejects: false,
-      },
-      { key: "inappropriate", label: "Inappropriate", rejects: true },
-    ],
-  },
-];
+export const KIND_LABELS: Record<AskedKind, string> = {
+  single_choice: "Single choice",
+  multi_select: "Multiple selection (lists)",
+  yes_no: "Yes/no",
+  numeric: "Numeric",
+  short_text: "Short text",
+  free_text: "Free text",
+};
+
+export const OPTION_ORDER_LABELS: Record<StudySettings["optionOrder"], string> = {
+  benchmark: "The benchmark’s order",
+  shuffle: "Shuffled for each participant",
+};
+
+export const ASSIGNMENT_ORDER_LABELS: Record<StudySettings["assignmentOrder"], string> = {
+  fill: "Fill units toward completion (finish before start)",
+  spread: "Least answered first",
+  random: "A random order for each participant",
+};
+
+export const LANGUAGE_LABELS: Record<StudySettings["language"], string> = { en: "English", zh: "Chinese (Simplified)" };
+
+export const CODE_LABELS: Record<CodeKey, string> = {
+  completed: "Completed",
+  screenedOut: "Screened out",
+  failedQualification: "Failed the qualification",
+  failedAttention: "Failed attention checks",
+  noTasks: "No tasks left",
+};
+
+export function samplingText(s: StudySettings["sampling"]): string {
+  if (s.kind === "all") return "All matching units";
+  if (s.kind === "random") return `${s.k} at random (seed ${s.seed})`;
+  return `${s.k} per combination of ${s.by.join(" × ")} (seed ${s.seed})`;
+}

@@ -5,7 +5,7 @@ import type { StudySettings } from "@/components/studies/form-model";
 import { requirePage } from "@/lib/auth/guards";
 import { can } from "@/lib/auth/permissions";
 import { db } from "@/lib/db/client";
-import type { Study, ValidationConfig } from "@/lib/designs";
+import type { Study } from "@/lib/designs";
 import { AppError } from "@/lib/http/errors";
 import { studyResults } from "@/lib/studies/results";
 import { getStudyFor } from "@/lib/studies/service";
@@ -37,6 +37,8 @@ export const resultsFor = cache((study: Study) => studyResults(study));
 export function settingsOf(study: Study): StudySettings {
   return {
     name: study.name,
+    design: study.design,
+    datasetId: study.datasetId,
     unitType: study.unitType,
     filter: study.filter,
     n: study.n,
@@ -45,6 +47,8 @@ export function settingsOf(study: Study): StudySettings {
     instructions: study.instructions,
     entryMode: study.entryMode,
     completionUrl: study.completionUrl,
-    config: study.config as ValidationConfig,
+    completionCode: study.completionCode,
+    config: study.config,
+    settings: study.settings,
   };
 }

@@ -61,7 +61,28 @@ function CopyRow({ id, label, hint, value, copyLabel, onCopied }: {
   );
 }
 
-// The links to hand out and the completion code. The origin is the one the researcher is using
+/** Only the link of the study's entry mode: a Prolific study gets the Prolific URL, and so on. */
+function EntryLink({ entryMode, links, onCopied }: { entryMode: string; links: ReturnType<typeof studyLinks>; onCopied: (what: string, ok: boolean) => void }) {
+  if (entryMode === "prolific") {
+    return <CopyRow id="study-link-prolific" label="Prolific study URL" hint="Paste it as the study URL in Prolific; it records each participant's Prolific ID." value={links.prolific} copyLabel="Copy Prolific URL" onCopied={onCopied} />;
+  }
+  if (entryMode === "mturk") {
+    return (
+      <CopyRow
+        id="study-link-mturk"
+        label="MTurk ExternalQuestion URL"
+        hint={`Use it as the ExternalQuestion URL: MTurk appends workerId, assignmentId and hitId, e.g. ${links.mturk}`}
+        value={links.link}
+        copyLabel="Copy URL"
+        onCopied={onCopied}
+      />
+    );
+  }
+  const hint = entryMode === "annotators" ? "For expert annotators: they sign in with their account." : "Share it with participants.";
+  return <CopyRow id="study-link" label="Participant link" hint={hint} value={links.link} copyLabel="Copy link" onCopied={onCopied} />;
+}
+
+// The link to hand out and the completion code. The origin is the one the researcher is using
 // (the server's guess from request headers until the browser knows better).
 export function ShareLinks({ publicCode, completionCode, completionUrl, entryMode, serverOrigin }: {
   publicCode: string;
@@ -77,30 +98,7 @@ export function ShareLinks({ publicCode, completionCode, completionUrl, entryMod
     setStatus(ok ? `Copied: ${what}.` : `Could not copy automatically; the ${what.toLowerCase()} is selected, press Ctrl+C (⌘C) to copy it.`);
   return (
     <div className="space-y-4">
-      <CopyRow
-        id="study-link"
-        label="Participant link"
-        hint={entryMode === "annotators" ? "For expert annotators: they sign in with their account." : "Share it with participants."}
-        value={links.link}
-        copyLabel="Copy link"
-        onCopied={onCopied}
-      />
-      <CopyRow
-        id="study-link-prolific"
-        label="Prolific study URL"
-        hint={`Paste it as the study URL in Prolific; it records each participant's Prolific ID.${entryMode === "prolific" ? "" : " (This study's entry mode is not Prolific.)"}`}
-        value={links.prolific}
-        copyLabel="Copy Prolific URL"
-        onCopied={onCopied}
-      />
-      <CopyRow
-        id="study-link-mturk"
-        label="MTurk example link"
-        hint={`Use the participant link as the ExternalQuestion URL: MTurk appends workerId, assignmentId and hitId to it, as in this example.${entryMode === "mturk" ? "" : " (This study's entry mode is not MTurk.)"}`}
-        value={links.mturk}
-        copyLabel="Copy MTurk example"
-        onCopied={onCopied}
-      />
+      <EntryLink entryMode={entryMode} links={links} onCopied={onCopied} />
       <CopyRow
         id="study-completion-code"
         label="Completion code"

@@ -5,35 +5,37 @@ import { useRouter } from "next/navigation";
 import { useRef, useState, useTransition, type FormEvent, type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass } from "@/components/ui/button";
-import { ChecksFields } from "@/components/studies/checks-fields";
 import { ErrorSummary } from "@/components/studies/error-summary";
-import { FilterFields, type DatasetTags } from "@/components/studies/filter-fields";
-import { fieldId, toFieldErrors, validateForm, type FieldErrors } from "@/components/studies/form-errors";
-import { Input, Section, SectionLevel, Select } from "@/components/studies/form-controls";
-import { toCreatePayload, toUpdatePayload, type StudyFormState, type Update } from "@/components/studies/form-model";
-import { EntryFields, InstructionsFields, RuleFields, UnitAndQuotaFields } from "@/components/studies/setup-fields";
+import { ConsoleFormKit } from "@/components/studies/form-kit-provider";
+import { SectionLevel } from "@/components/studies/form-controls";
+import { toFieldErrors, validateForm, type FieldErrors } from "@/components/studies/form-errors";
+import { chooseDataset, formStateFromStudy, initialFormState, toCreatePayload, toUpdatePayload, type StudyFormState, type StudySettings, type Update } from "@/components/studies/form-model";
+import { BasicsFields, type DatasetOption } from "@/components/studies/basics-fields";
+import type { StudyOption } from "@/components/studies/exposure-fields";
+import { lockedMessage, StudyFormSections, type DatasetChoices } from "@/components/studies/form-sections";
+import { useMedianSeconds } from "@/components/studies/use-plan";
 import { api, type ApiProblem } from "@/lib/http/client";
 
-export interface DatasetOption {
-  id: string;
-  name: string;
-  benchmark: string;
-  versionLabel: string | null;
-  contextCount: number;
-  questionCount: number;
-}
+export type { DatasetOption } from "@/components/studies/basics-fields";
+export type { DatasetChoices } from "@/components/studies/form-sections";
 
 type Props = {
-  initial: StudyFormState;
   /** under a page section's h2 (the settings tab): sections become h3 */
   nested?: boolean;
-  tags: DatasetTags;
-  models: string[];
+  choices: DatasetChoices;
+  /** the researcher's other studies, for exposure rules */
+  studies: StudyOption[];
 } & (
-  | { mode: "create"; datasets: DatasetOption[] }
+  | { mode: "create"; datasets: DatasetOption[]; datasetId: string; from?: { studyId: string; study: StudySettings } }
   /** locked: responses exist, so what was asked is shown read-only (lockedSummary) and not sent */
-  | { mode: "edit"; studyId: string; datasetName: string; locked: boolean; lockedSummary: ReactNode }
+  | { mode: "edit"; studyId: string; stored: StudySettings; datasetName: string; locked: boolean; lockedSummary: ReactNode }
 );
+
+function initialState(props: Props): StudyFormState {
+  if (props.mode === "edit") return formStateFromStudy(props.stored);
+  if (props.from) return { ...formStateFromStudy(props.from.study), datasetId: props.datasetId };
+  return initialFormState(props.datasetId);
+}
 
 /** Field errors to show now: the server's stay until the next submit; the browser's go as each is fixed. */
 function liveErrors(at: { from: "browser" | "server"; fields: FieldErrors }, state: StudyFormState, mode: "create" | "edit", locked: boolean): FieldErrors {
@@ -42,29 +44,29 @@ function liveErrors(at: { from: "browser" | "server"; fields: FieldErrors }, sta
   return Object.fromEntries(Object.keys(at.fields).flatMap((name) => (now[name] ? [[name, now[name]]] : [])));
 }
 
-export function datasetOptionLabel(d: DatasetOption): string {
-  return `${d.name}${d.versionLabel ? ` ${d.versionLabel}` : ""} (${d.benchmark}; ${d.contextCount} contexts, ${d.questionCount} questions)`;
-}
-
-// The study set-up form, for a new study and for editing one. The browser runs the server's own
-// schema first; the server's invalid_params land on the same fields.
+// The study set-up form, for a new study and for editing one, for every design: the shared
+// settings here, the design's own section from its folder (lib/designs/forms.ts). The browser runs
+// the server's own schema first; the server's invalid_params land on the same fields.
 export function StudyForm(props: Props) {
   const router = useRouter();
-  const [state, setState] = useState(props.initial);
+  const [state, setState] = useState(() => initialState(props));
   // errors as of the last submit; the browser's own ones disappear from the fields as they are fixed
   const [errorsAtSubmit, setErrors] = useState<{ from: "browser" | "server"; fields: FieldErrors }>({ from: "browser", fields: {} });
   const [problem, setProblem] = useState<ApiProblem>();
   const [notice, setNotice] = useState("");
   const [busy, setBusy] = useState(false);
-  const [loadingTags, startTransition] = useTransition();
+  const [loadingChoices, startTransition] = useTransition();
   const summary = useRef<HTMLDivElement>(null);
   const update: Update = (fn) => setState(fn);
   const locked = props.mode === "edit" && props.locked;
+  const create = props.mode === "create";
+  const medianSeconds = useMedianSeconds(props.mode === "edit" ? props.studyId : props.from?.studyId);
 
-  function chooseDataset(datasetId: string) {
-    update((s) => ({ ...s, datasetId, filter: [], llmJudge: false, llmModel: "" }));
-    // the page reads the dataset's tags and models on the server; form state survives the navigation
-    startTransition(() => router.replace(datasetId ? `/studies/new?dataset=${encodeURIComponent(datasetId)}` : "/studies/new", { scroll: false }));
+  function pickDataset(datasetId: string) {
+    update((s) => chooseDataset(s, datasetId));
+    const query = new URLSearchParams({ ...(datasetId ? { dataset: datasetId } : {}), ...(props.mode === "create" && props.from ? { from: props.from.studyId } : {}) }).toString();
+    // the page reads the dataset's tags, views and models on the server; form state survives the navigation
+    startTransition(() => router.replace(`/studies/new${query ? `?${query}` : ""}`, { scroll: false }));
   }
 
   function fail(fields: FieldErrors, p?: ApiProblem) {
@@ -83,84 +85,59 @@ export function StudyForm(props: Props) {
       const result = await api<{ study: { id: string; units: number } }>("/api/studies", { method: "POST", json: toCreatePayload(state) });
       if (!result.ok) {
         setBusy(false);
-        return fail(toFieldErrors(result.problem.invalid_params ?? []), result.problem);
+        return fail(toFieldErrors(result.problem.invalid_params ?? [], state.design), result.problem);
       }
       router.push(`/studies/${result.data.study.id}?created=${result.data.study.units}`);
       return;
     }
     const result = await api(`/api/studies/${props.studyId}`, { method: "PATCH", json: toUpdatePayload(state, locked) });
     setBusy(false);
-    if (!result.ok) return fail(toFieldErrors(result.problem.invalid_params ?? []), result.problem);
+    if (!result.ok) return fail(toFieldErrors(result.problem.invalid_params ?? [], state.design), result.problem);
     setErrors({ from: "browser", fields: {} });
     setProblem(undefined);
     setNotice("Settings saved.");
     router.refresh();
   }
 
-  const create = props.mode === "create";
   const errors = liveErrors(errorsAtSubmit, state, props.mode, locked);
   return (
-    <SectionLevel value={props.nested ? 3 : 2}>
-      <form onSubmit={submit} noValidate className="space-y-6" aria-label={create ? "New study" : "Study settings"}>
-        <ErrorSummary ref={summary} errors={errorsAtSubmit.fields} problem={problem} />
-
-        <Section legend="Basics">
-          <Input
-            id={fieldId("name")}
-            label="Name"
-            value={state.name}
-            error={errors.name}
-            autoComplete="off"
-            onChange={(e) => update((s) => ({ ...s, name: e.target.value }))}
+    <ConsoleFormKit>
+      <SectionLevel value={props.nested ? 3 : 2}>
+        <form onSubmit={submit} noValidate className="space-y-6" aria-label={create ? "New study" : "Study settings"}>
+          {locked && <Alert tone="warning">{lockedMessage(state.design)}</Alert>}
+          <ErrorSummary ref={summary} errors={errorsAtSubmit.fields} problem={problem} design={state.design} />
+          <BasicsFields
+            state={state}
+            update={update}
+            errors={errors}
+            dataset={props.mode === "create" ? { mode: "create", datasets: props.datasets, onChoose: pickDataset } : { mode: "edit", name: props.datasetName }}
           />
-          {create ? (
-            <Select
-              id={fieldId("datasetId")}
-              label="Dataset"
-              hint={props.datasets.length === 0 ? "No dataset is imported yet. Import one under Datasets first." : undefined}
-              value={state.datasetId}
-              error={errors.datasetId}
-              onChange={(e) => chooseDataset(e.target.value)}
-            >
-              <option value="">Choose a dataset…</option>
-              {props.datasets.map((d) => (
-                <option key={d.id} value={d.id}>
-                  {datasetOptionLabel(d)}
-                </option>
-              ))}
-            </Select>
-          ) : (
-            <p className="text-sm">
-              <span className="font-medium">Dataset:</span> {props.datasetName} <span className="text-muted">(fixed once the study exists)</span>
-            </p>
-          )}
-        </Section>
-
-        {locked && (
-          <Section legend="Locked settings" description="Settings that change what was asked are locked once the first response exists.">
-            {props.lockedSummary}
-          </Section>
-        )}
-
-        <UnitAndQuotaFields state={state} update={update} errors={errors} locked={locked} />
-        {!locked && <FilterFields state={state} update={update} errors={errors} tags={props.tags} loading={loadingTags} />}
-        {!locked && <ChecksFields state={state} update={update} errors={errors} />}
-        {!locked && <RuleFields state={state} update={update} errors={errors} models={props.models} datasetChosen={!create || state.datasetId !== ""} />}
-        <InstructionsFields state={state} update={update} errors={errors} />
-        <EntryFields state={state} update={update} errors={errors} />
-
-        <div aria-live="polite">{notice && <Alert tone="success">{notice}</Alert>}</div>
-        <div className="flex flex-wrap gap-3">
-          <Button type="submit" disabled={busy}>
-            {busy ? (create ? "Creating…" : "Saving…") : create ? "Create study" : "Save settings"}
-          </Button>
-          {create && (
-            <Link href="/studies" className={buttonClass("secondary")}>
-              Cancel
-            </Link>
-          )}
-        </div>
-      </form>
-    </SectionLevel>
+          <StudyFormSections
+            state={state}
+            update={update}
+            errors={errors}
+            choices={props.choices}
+            studies={props.studies}
+            locked={locked}
+            lockedSummary={props.mode === "edit" ? props.lockedSummary : null}
+            loadingChoices={loadingChoices}
+            datasetChosen={!create || state.datasetId !== ""}
+            medianSeconds={medianSeconds}
+            completionCode={props.mode === "edit" ? props.stored.completionCode : undefined}
+          />
+          <div aria-live="polite">{notice && <Alert tone="success">{notice}</Alert>}</div>
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" disabled={busy}>
+              {busy ? (create ? "Creating…" : "Saving…") : create ? "Create study" : "Save settings"}
+            </Button>
+            {create && (
+              <Link href="/studies" className={buttonClass("secondary")}>
+                Cancel
+              </Link>
+            )}
+          </div>
+        </form>
+      </SectionLevel>
+    </ConsoleFormKit>
   );
 }

@@ -9,8 +9,9 @@ import { Button } from "@/components/ui/button";
 import { api } from "@/lib/http/client";
 
 const LABEL = "I have read the instructions and agree to take part";
+const LABEL_WITH_SHEET = "I have read the information sheet and the instructions and agree to take part";
 
-export function ConsentForm({ code }: { code: string }) {
+export function ConsentForm({ code, withSheet = false }: { code: string; withSheet?: boolean }) {
   const router = useRouter();
   const [agreed, setAgreed] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -57,7 +58,7 @@ export function ConsentForm({ code }: { code: string }) {
           aria-describedby={error ? "consent-error" : undefined}
           className="mt-1 size-6 shrink-0 accent-primary"
         />
-        <span>{LABEL}</span>
+        <span>{withSheet ? LABEL_WITH_SHEET : LABEL}</span>
       </label>
       <div id="consent-error">
         {error && <Alert tone="error">{error}</Alert>}

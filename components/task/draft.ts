@@ -2,7 +2,8 @@ import { z } from "zod";
 
 // Unsent answers live in localStorage, keyed by study and assignment, until the server has
 // acknowledged them. The idempotency key is part of the draft, so a retry after a refresh
-// reuses it and can never make a second response.
+// reuses it and can never make a second response. Each stage of a staged unit has a draft
+// (and key) of its own: the stage-1 draft never holds anything of stage 2.
 
 const PREFIX = "sally:draft:";
 
@@ -15,10 +16,24 @@ export const draftSchema = z.object({
   startedAt: z.string(),
   /** active time accumulated so far */
   activeMs: z.number().int().min(0),
-  answers: z.record(z.string(), z.string()),
+  /** check key or question id → answer (numbers typed so far are kept as text) */
+  answers: z.record(z.string(), z.union([z.string(), z.number(), z.array(z.string()), z.null()])),
   comment: z.string(),
+  /** per-check comments (checklist) */
+  comments: z.record(z.string(), z.string()).default({}),
+  /** time spent on each question (ms) */
+  times: z.record(z.string(), z.number().min(0)).default({}),
+  signals: z.object({ pastes: z.number().int().min(0), focusLosses: z.number().int().min(0) }).default({ pastes: 0, focusLosses: 0 }),
+  /** the stage this draft answers (staged reveal); 1 otherwise */
+  stage: z.number().int().min(1).max(2).default(1),
   /** set when Submit was pressed: the draft is then sent as it is (with durationMs) until acknowledged */
-  pending: z.object({ durationMs: z.number().int().min(0) }).nullable(),
+  pending: z
+    .object({
+      durationMs: z.number().int().min(0),
+      /** the payload as it was when Submit was pressed: a refresh sends exactly this */
+      payload: z.record(z.string(), z.unknown()).optional(),
+    })
+    .nullable(),
 });
 export type Draft = z.infer<typeof draftSchema>;
 
@@ -31,32 +46,50 @@ export interface DraftStorage {
   key(index: number): string | null;
 }
 
-export function draftKey(code: string, assignmentId: string): string {
-  return `${PREFIX}${code}:${assignmentId}`;
+export function draftKey(code: string, assignmentId: string, stage = 1): string {
+  return `${PREFIX}${code}:${assignmentId}${stage > 1 ? `:s${stage}` : ""}`;
 }
 
-export function newDraft(code: string, assignmentId: string, now: Date, idempotencyKey: string): Draft {
-  return { v: 1, code, assignmentId, idempotencyKey, startedAt: now.toISOString(), activeMs: 0, answers: {}, comment: "", pending: null };
+export function newDraft(code: string, assignmentId: string, now: Date, idempotencyKey: string, stage = 1): Draft {
+  return {
+    v: 1,
+    code,
+    assignmentId,
+    idempotencyKey,
+    startedAt: now.toISOString(),
+    activeMs: 0,
+    answers: {},
+    comment: "",
+    comments: {},
+    times: {},
+    signals: { pastes: 0, focusLosses: 0 },
+    stage,
+    pending: null,
+  };
 }
 
-export function loadDraft(storage: DraftStorage | null, code: string, assignmentId: string): Draft | null {
-  const raw = safe(() => storage?.getItem(draftKey(code, assignmentId)) ?? null, null);
+function parseDraft(raw: string | null): Draft | null {
   if (!raw) return null;
   const parsed = draftSchema.safeParse(safe(() => JSON.parse(raw) as unknown, null));
-  return parsed.success && parsed.data.code === code && parsed.data.assignmentId === assignmentId ? parsed.data : null;
+  return parsed.success ? parsed.data : null;
+}
+
+export function loadDraft(storage: DraftStorage | null, code: string, assignmentId: string, stage = 1): Draft | null {
+  const d = parseDraft(safe(() => storage?.getItem(draftKey(code, assignmentId, stage)) ?? null, null));
+  return d && d.code === code && d.assignmentId === assignmentId && d.stage === stage ? d : null;
 }
 
 /** false when the browser refused (storage full or disabled): the caller may warn. */
 export function saveDraft(storage: DraftStorage | null, draft: Draft): boolean {
   if (!storage) return false;
   return safe(() => {
-    storage.setItem(draftKey(draft.code, draft.assignmentId), JSON.stringify(draft));
+    storage.setItem(draftKey(draft.code, draft.assignmentId, draft.stage), JSON.stringify(draft));
     return true;
   }, false);
 }
 
-export function clearDraft(storage: DraftStorage | null, code: string, assignmentId: string): void {
-  safe(() => storage?.removeItem(draftKey(code, assignmentId)), undefined);
+export function clearDraft(storage: DraftStorage | null, code: string, assignmentId: string, stage = 1): void {
+  safe(() => storage?.removeItem(draftKey(code, assignmentId, stage)), undefined);
 }
 
 /** Every stored draft of one study. */
@@ -71,19 +104,10 @@ export function draftsOf(storage: DraftStorage | null, code: string): Draft[] {
     return out;
   }, []);
   return keys.flatMap((k) => {
-    const d = loadDraft(storage, code, k.slice(`${PREFIX}${code}:`.length));
-    return d ? [d] : [];
+    const d = parseDraft(safe(() => storage.getItem(k), null));
+    // a value stored under another draft's key is not trusted
+    return d && d.code === code && draftKey(code, d.assignmentId, d.stage) === k ? [d] : [];
   });
-}
-
-/** Keep only answers that fit the unit's current checks (a stale or tampered draft adds nothing). */
-export function fitAnswers(answers: Record<string, string>, checks: { key: string; options: { value: string }[] }[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const c of checks) {
-    const a = answers[c.key];
-    if (a !== undefined && c.options.some((o) => o.value === a)) out[c.key] = a;
-  }
-  return out;
 }
 
 /** The browser's localStorage, or null where it is unavailable (private mode, blocked). */

@@ -20,6 +20,16 @@ export function destinationFor(problem: { status: number; code: string; reason?:
       return { to: "unavailable", reason: "closed" };
     case "study_draft":
       return { to: "unavailable", reason: "draft" };
+    // the participant's own status (lib/assignment: "stopped"): they stopped here or in
+    // another tab, or finished; the done page says what to do next
+    case "returned":
+    case "done":
+      return { to: "done" };
+    case "screened_out":
+    case "failed_qualification":
+    case "failed_attention":
+    case "excluded":
+      return { to: "unavailable", reason: problem.reason };
     default:
       return null;
   }
@@ -30,6 +40,8 @@ export type SubmitOutcome =
   | { kind: "saved" }
   /** the lease ran out and the unit went to someone else: the answers cannot be used */
   | { kind: "expired" }
+  /** a stage-1 answer is already stored (another tab, a lost acknowledgement): load stage 2 */
+  | { kind: "stage_locked" }
   /** any other conflict (already submitted, returned, study closed): move on */
   | { kind: "conflict"; message: string }
   | { kind: "invalid"; message: string; params: { name: string; reason: string }[] }
@@ -44,7 +56,11 @@ export function submitOutcome(result: ApiResult<unknown>): SubmitOutcome {
   const destination = destinationFor({ ...p, reason });
   if (destination) return { kind: "leave", destination };
   if (isRetryable(p)) return { kind: "offline" };
-  if (p.status === 409) return reason === "lease_expired" ? { kind: "expired" } : { kind: "conflict", message: p.detail };
+  if (p.status === 409) {
+    if (reason === "lease_expired") return { kind: "expired" };
+    if (reason === "stage_locked") return { kind: "stage_locked" };
+    return { kind: "conflict", message: p.detail };
+  }
   if (p.status === 422) return { kind: "invalid", message: p.detail, params: p.invalid_params ?? [] };
   return { kind: "failed", message: p.detail };
 }

@@ -1,10 +1,10 @@
+import { unitPosition } from "@/components/task/unit-heading";
 import type { Progress } from "@/lib/participants/task";
 
 // "Unit k of n", where k is the unit being worked on; the bar fills with the units done.
 export function TaskProgress({ progress }: { progress: Progress }) {
-  const { done, total } = progress;
-  const k = Math.min(done + 1, Math.max(total, 1));
-  const n = Math.max(total, k);
+  const { done } = progress;
+  const { k, n } = unitPosition(progress);
   const percent = n > 0 ? Math.round((done / n) * 100) : 0;
   return (
     <div className="w-full max-w-xs">

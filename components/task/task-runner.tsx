@@ -1,8 +1,11 @@
 "use client";
 
-import { useEffect, useRef, useState, type ReactNode } from "react";
-import { nextUnanswered, optionForKey, targetCheck } from "@/components/task/answers";
+import { useEffect, useRef, type ReactNode } from "react";
+import { keyAnswer, nextUnansweredItem, targetItem } from "@/components/task/items";
 import { TaskProgress } from "@/components/task/progress";
+import type { Platform } from "@/components/task/return-guidance";
+import { StopDialog } from "@/components/task/stop-dialog";
+import { StoppedPanel } from "@/components/task/stopped-panel";
 import { UnitForm } from "@/components/task/unit-form";
 import { useTask } from "@/components/task/use-task";
 import { Alert } from "@/components/ui/alert";
@@ -14,6 +17,8 @@ export interface TaskRunnerProps {
   studyName: string;
   /** the study's instructions, already rendered; shown folded above the task */
   instructions?: ReactNode;
+  /** where the participant came from: what "Stop here" tells them to do there */
+  platform?: Platform;
 }
 
 const OFFLINE_SUBMIT = "We could not reach the server; your answers are saved on this device. Try again.";
@@ -23,48 +28,40 @@ const OFFLINE_LOAD = "We could not reach the server. Check your connection and t
 const TYPING = "textarea, select, input:not([type=radio]), [contenteditable=true], dialog";
 const ACTIVATES = "button, a, summary, [role=tab]";
 
+/** Puts focus on an item's control: the field in error, else its chosen option, else its first control. */
+function focusItem(form: HTMLFormElement | null, key: string) {
+  const box = form?.querySelector<HTMLElement>(`[data-item="${CSS.escape(key)}"]`);
+  const control =
+    box?.querySelector<HTMLElement>("input[aria-invalid=true]:not(:disabled), textarea[aria-invalid=true]:not(:disabled)") ??
+    box?.querySelector<HTMLElement>("input:checked, button[aria-pressed=true]") ??
+    box?.querySelector<HTMLElement>("input:not(:disabled), textarea:not(:disabled), button:not(:disabled)");
+  control?.focus();
+  box?.scrollIntoView({ block: "nearest" });
+}
+
 // The participant's task: one unit at a time until the server says there is no more.
-export function TaskRunner({ code, studyName, instructions }: TaskRunnerProps) {
+export function TaskRunner({ code, studyName, instructions, platform = null }: TaskRunnerProps) {
   const t = useTask(code);
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
   const retryRef = useRef<HTMLButtonElement>(null);
-  const shownUnit = useRef<string | null>(null);
-  // focused after the next render, once the refused or unanswered check is enabled again
-  const [focusTarget, setFocusTarget] = useState<{ key: string } | null>(null);
+  const stopRef = useRef<HTMLButtonElement>(null);
+  const stopDialogRef = useRef<HTMLDialogElement>(null);
   const { phase, work } = t;
   const locked = phase !== "working";
 
-  function focusCheck(key: string) {
-    const fieldset = formRef.current?.querySelector<HTMLFieldSetElement>(`[data-check="${CSS.escape(key)}"]`);
-    const radio = fieldset?.querySelector<HTMLInputElement>("input:checked") ?? fieldset?.querySelector<HTMLInputElement>("input[type=radio]");
-    radio?.focus();
-    fieldset?.scrollIntoView({ block: "nearest" });
-  }
-
-  async function trySubmit() {
-    const { focus } = await t.submit();
-    if (focus) setFocusTarget({ key: focus });
-  }
-
+  // Focus requests from the reducer, carried out once the page shows what they point at.
   useEffect(() => {
-    if (focusTarget && phase === "working") focusCheck(focusTarget.key);
-  }, [focusTarget, phase]);
-
-  // Stuck offline: the one thing to do is retry, so put the participant on that button.
-  useEffect(() => {
-    if (phase === "offline") retryRef.current?.focus();
-  }, [phase]);
-
-  // A new unit (not the first one shown): move focus to its heading, so keyboard and screen
-  // reader users start reading from the top.
-  useEffect(() => {
-    if (phase !== "working" || !work) return;
-    const id = work.unit.assignmentId;
-    if (shownUnit.current && shownUnit.current !== id) headingRef.current?.focus();
-    shownUnit.current = id;
-  }, [phase, work]);
+    const f = t.focus;
+    if (!f) return;
+    if (f.to === "retry") retryRef.current?.focus();
+    else if (f.to === "heading" || f.to === "context") {
+      headingRef.current?.focus({ preventScroll: true });
+      headingRef.current?.scrollIntoView({ block: "start" });
+    } else if (f.to === "item" && phase === "working") focusItem(formRef.current, f.key);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [t.focus, phase === "working" || phase === "offline"]);
 
   useEffect(() => {
     function onKeyDown(e: KeyboardEvent) {
@@ -74,21 +71,25 @@ export function TaskRunner({ code, studyName, instructions }: TaskRunnerProps) {
       if (e.key === "Enter") {
         if (target?.closest(ACTIVATES)) return;
         e.preventDefault();
-        void trySubmit();
+        void t.submit();
         return;
       }
-      const focused = document.activeElement?.closest<HTMLElement>("[data-check]")?.dataset.check ?? null;
-      const check = targetCheck(work.checks, work.draft.answers, focused);
-      const value = check ? optionForKey(check, e.key) : null;
-      if (!check || !value) return;
+      const focused = document.activeElement?.closest<HTMLElement>("[data-item]")?.dataset.item ?? null;
+      const item = targetItem(work.items, work.draft.answers, focused);
+      const value = item ? keyAnswer(item, e.key) : null;
+      if (!item || value === null) return;
       e.preventDefault();
-      t.answer(check.key, value);
-      const next = nextUnanswered(work.checks, { ...work.draft.answers, [check.key]: value }, check.key);
-      requestAnimationFrame(() => (next ? focusCheck(next.key) : submitRef.current?.focus()));
+      t.answer(item.key, value);
+      const next = nextUnansweredItem(work.items, { ...work.draft.answers, [item.key]: value }, item.key);
+      requestAnimationFrame(() => (next ? focusItem(formRef.current, next.key) : submitRef.current?.focus()));
     }
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
   });
+
+  if (t.stopped) {
+    return <StoppedPanel result={t.stopped} platform={platform} done={work?.progress.done ?? 0} />;
+  }
 
   const status =
     phase === "loading"
@@ -96,9 +97,11 @@ export function TaskRunner({ code, studyName, instructions }: TaskRunnerProps) {
         ? "The connection is slow; still trying…"
         : "Loading your next unit…"
       : phase === "sending"
-        ? t.retrying
-          ? "Saving your answers… the connection is slow, still trying."
-          : "Saving your answers…"
+        ? t.pending === "stop"
+          ? "Stopping…"
+          : t.retrying
+            ? "Saving your answers… the connection is slow, still trying."
+            : "Saving your answers…"
         : phase === "leaving"
           ? "One moment…"
           : t.notice;
@@ -117,7 +120,12 @@ export function TaskRunner({ code, studyName, instructions }: TaskRunnerProps) {
     <div className="space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-2xl font-semibold sm:text-3xl">{studyName}</h1>
-        {work && <TaskProgress progress={work.progress} />}
+        <div className="flex flex-wrap items-end gap-4">
+          {work && <TaskProgress progress={work.progress} />}
+          <button ref={stopRef} type="button" disabled={phase === "sending" || phase === "leaving"} className={buttonClass("secondary")} onClick={() => stopDialogRef.current?.showModal()}>
+            Stop here
+          </button>
+        </div>
       </div>
 
       {instructions && (
@@ -141,6 +149,7 @@ export function TaskRunner({ code, studyName, instructions }: TaskRunnerProps) {
       )}
 
       {phase === "offline" && !showForm && offline}
+      {phase === "working" && !work && t.error && <Alert tone="error">{t.error}</Alert>}
 
       {showForm && (
         <UnitForm
@@ -149,20 +158,20 @@ export function TaskRunner({ code, studyName, instructions }: TaskRunnerProps) {
           missing={t.missing}
           fieldErrors={t.fieldErrors}
           error={phase === "offline" ? null : t.error}
-          sending={phase === "sending" && t.pending !== "skip"}
+          sending={phase === "sending" && t.pending === "submit"}
           notice={offline || undefined}
           headingRef={headingRef}
           formRef={formRef}
           submitRef={submitRef}
-          onAnswer={(k, v) => {
-            t.setNotice(null);
-            t.answer(k, v);
-          }}
+          onAnswer={t.answer}
           onComment={t.comment}
-          onSubmit={() => void trySubmit()}
+          onPaste={t.pasted}
+          onFocusItem={t.focusItem}
+          onSubmit={() => void t.submit()}
           onSkip={() => void t.skip()}
         />
       )}
+      <StopDialog dialogRef={stopDialogRef} onConfirm={() => void t.stop()} onClose={() => stopRef.current?.focus()} />
     </div>
   );
 }

@@ -1,12 +1,18 @@
 "use client";
 
-import { useId, useRef, type FormEvent, type ReactNode, type RefObject } from "react";
+import { useId, useRef, type FocusEvent, type FormEvent, type ReactNode, type RefObject } from "react";
 import { ContextViewer } from "@/components/context/context-viewer";
-import { sectionsOf } from "@/components/task/answers";
+import { viewLabel } from "@/components/context/view-labels";
+import { describeAnswer, type Answer } from "@/components/task/answer-kinds";
 import { CheckFieldset } from "@/components/task/check-fieldset";
+import { itemProblem, type Item } from "@/components/task/items";
+import { previousAnswer } from "@/components/task/previous";
 import { QuestionCard } from "@/components/task/question-card";
+import { RatingFields } from "@/components/task/rating-fields";
 import { SkipDialog } from "@/components/task/skip-dialog";
-import type { Work } from "@/components/task/use-task";
+import type { Work } from "@/components/task/task-state";
+import { unitHeading } from "@/components/task/unit-heading";
+import { QuestionWidget } from "@/components/task/widgets/question-widget";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
 import { controlClass } from "@/components/ui/field";
@@ -15,7 +21,7 @@ export interface UnitFormProps {
   work: Work;
   /** answers are fixed while a submission is under way */
   locked: boolean;
-  /** check keys still unanswered after an early Submit */
+  /** item keys still unanswered after an early Submit */
   missing: string[];
   fieldErrors: Record<string, string>;
   error: string | null;
@@ -26,42 +32,62 @@ export interface UnitFormProps {
   headingRef: RefObject<HTMLHeadingElement | null>;
   formRef: RefObject<HTMLFormElement | null>;
   submitRef: RefObject<HTMLButtonElement | null>;
-  onAnswer: (key: string, value: string) => void;
-  onComment: (text: string) => void;
+  onAnswer: (key: string, value: Answer) => void;
+  onComment: (key: string | null, text: string) => void;
+  onPaste: () => void;
+  /** focus entered an item (its key) or left every item (null): per-question time */
+  onFocusItem: (key: string | null) => void;
   onSubmit: () => void;
   onSkip: () => void;
 }
 
-const MISSING = "Choose an answer to this question.";
+const focusRing = "w-fit rounded-control focus:outline-3 focus:outline-offset-2 focus:outline-focus";
 
-// One unit: the context to read on one side, the checks to answer on the other.
+// One unit: the context to read on one side, what to answer on the other, and an action bar
+// that stays at the bottom of the screen so Submit is always in reach (on a phone too).
 export function UnitForm(props: UnitFormProps) {
   const { work, locked, missing, fieldErrors, error, headingRef, formRef, submitRef } = props;
-  const { unit, checks, draft } = work;
+  const { unit, items, draft, progress } = work;
   const id = useId();
   const skipRef = useRef<HTMLButtonElement>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const sections = sectionsOf(checks);
-  const indexOf = new Map(checks.map((c, i) => [c.key, i]));
   const views = Object.values(unit.context.views);
   const isConversation = views.some((v) => v.type === "conversation");
-  const contextChecks = sections.find((s) => s.questionId === null)?.checks ?? [];
-  const questionIds = new Set(unit.questions.map((q) => q.id));
-  const orphans = sections.filter((s) => s.questionId !== null && !questionIds.has(s.questionId)).flatMap((s) => s.checks);
-  const stillMissing = missing.filter((k) => draft.answers[k] === undefined);
+  const noun = isConversation ? "conversation" : "text";
+  const sideBySide = unit.context.layout === "side-by-side" && views.length > 1;
+  const staged = unit.stage > 1;
+  const byKey = new Map(items.map((item, i) => [item.key, { item, index: i }]));
+  const problemOf = (key: string): string | undefined => {
+    if (fieldErrors[key]) return fieldErrors[key];
+    const entry = byKey.get(key);
+    return entry && missing.includes(key) ? (itemProblem(entry.item, draft) ?? undefined) : undefined;
+  };
+  const stillMissing = missing.filter((k) => byKey.has(k) && itemProblem(byKey.get(k)!.item, draft) !== null);
+  const previousText = (item: Item): string | undefined => {
+    if (!staged || unit.previous === undefined) return undefined;
+    const value = previousAnswer(unit.previous, item);
+    if (item.type === "question") return describeAnswer(item.question.kind, value, item.question.options);
+    if (item.type === "check") return item.check.options.find((o) => o.value === value)?.label ?? "no answer";
+    return value === undefined ? "no answer" : Array.isArray(value) ? value.join(", ") || "none" : String(value);
+  };
 
-  const fieldset = (key: string) => {
-    const check = checks[indexOf.get(key)!]!;
-    const err = fieldErrors[key] ?? (stillMissing.includes(key) ? MISSING : undefined);
+  const checkField = (key: string) => {
+    const entry = byKey.get(key);
+    if (!entry || entry.item.type !== "check") return null;
+    const check = entry.item.check;
+    const value = draft.answers[key];
     return (
       <CheckFieldset
         key={key}
         check={check}
-        name={`${id}-check-${indexOf.get(key)}`}
-        value={draft.answers[key]}
+        name={`${id}-item-${entry.index}`}
+        value={typeof value === "string" ? value : undefined}
         onChange={(v) => props.onAnswer(key, v)}
-        error={err}
+        comment={draft.comments[key]}
+        onComment={(text) => props.onComment(key, text)}
+        error={problemOf(key)}
         disabled={locked}
+        previous={previousText(entry.item)}
       />
     );
   };
@@ -71,89 +97,195 @@ export function UnitForm(props: UnitFormProps) {
     props.onSubmit();
   }
 
+  function onFocus(event: FocusEvent) {
+    const key = event.target instanceof Element ? (event.target.closest<HTMLElement>("[data-item]")?.dataset.item ?? null) : null;
+    props.onFocusItem(key);
+  }
+
+  function onBlur(event: FocusEvent<HTMLFormElement>) {
+    if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) props.onFocusItem(null);
+  }
+
+  const contextChecks = unit.checks.filter((c) => !c.questionId);
+  const questionIds = new Set(unit.questions.map((q) => q.id));
+  const orphans = unit.checks.filter((c) => c.questionId && !questionIds.has(c.questionId));
+  const score = byKey.get("score");
+  const hasText = items.some((i) => i.type === "question" && ["numeric", "short_text", "free_text"].includes(i.question.kind));
+
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
-      <section aria-labelledby={`${id}-context`} className="space-y-3 lg:sticky lg:top-4">
-        <h2 id={`${id}-context`} ref={headingRef} tabIndex={-1} className="text-xl font-semibold focus:outline-none!">
-          {unit.title ?? (isConversation ? "Read the conversation" : "Read the text")}
-        </h2>
-        <ContextViewer
-          key={unit.assignmentId}
-          views={unit.context.views}
-          defaultView={unit.context.defaultView}
-          label={isConversation ? "Conversation" : "Text"}
-          size="large"
-          regionClassName="max-h-[65vh] lg:max-h-[calc(100vh-12rem)]"
-        />
-      </section>
-
-      <form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby={`${id}-answers`} className="space-y-5">
-        <div>
-          <h2 id={`${id}-answers`} className="text-xl font-semibold">
-            Your answers
+    <div className="space-y-6">
+      <div className={sideBySide ? "space-y-6" : "grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start"}>
+        <section id={`${id}-context-section`} aria-labelledby={`${id}-context`} className={`scroll-mt-4 space-y-3 ${sideBySide ? "" : "lg:sticky lg:top-4"}`}>
+          <h2 id={`${id}-context`} ref={headingRef} tabIndex={-1} className={`text-xl font-semibold ${focusRing}`}>
+            {unitHeading(progress, isConversation)}
           </h2>
-          <p className="mt-1 text-sm text-muted">
-            Keyboard: press <kbd className="rounded border border-line bg-surface px-1.5 font-sans">1</kbd>–
-            <kbd className="rounded border border-line bg-surface px-1.5 font-sans">9</kbd> to choose an option, then{" "}
-            <kbd className="rounded border border-line bg-surface px-1.5 font-sans">Enter</kbd> to submit.
-          </p>
-        </div>
-
-        {contextChecks.length > 0 && (
-          <section aria-labelledby={`${id}-about`} className="space-y-4">
-            <h3 id={`${id}-about`} className="text-lg font-semibold">
-              About the {isConversation ? "conversation" : "text"}
-            </h3>
-            {contextChecks.map((c) => fieldset(c.key))}
-          </section>
-        )}
-
-        {unit.questions.map((q, i) => (
-          <QuestionCard key={q.id} question={q} number={i + 1}>
-            {checks.filter((c) => c.questionId === q.id).map((c) => fieldset(c.key))}
-          </QuestionCard>
-        ))}
-        {orphans.map((c) => fieldset(c.key))}
-
-        {unit.commentAllowed && (
-          <div className="space-y-1">
-            <label htmlFor={`${id}-comment`} className="block text-base font-medium">
-              Comment (optional)
-            </label>
-            <p id={`${id}-comment-hint`} className="text-sm text-muted">
-              Anything the researchers should know about this unit.
+          {staged && (
+            <p className="rounded-control border border-primary bg-primary-soft px-3 py-2 text-base">
+              Part {unit.stage} of {unit.stages}
+              {Object.keys(unit.context.views).length === 1 ? ` · ${viewLabel(Object.keys(unit.context.views)[0]!)}` : ""}: more of the {noun} is shown now.
             </p>
-            <textarea
-              id={`${id}-comment`}
-              aria-describedby={`${id}-comment-hint`}
-              value={draft.comment}
-              onChange={(e) => props.onComment(e.target.value)}
-              maxLength={2000}
-              rows={3}
-              disabled={locked}
-              className={`${controlClass} text-base`}
-            />
+          )}
+          <ContextViewer
+            key={`${unit.assignmentId}:${unit.stage}`}
+            views={unit.context.views}
+            defaultView={unit.context.defaultView}
+            layout={unit.context.layout}
+            label={isConversation ? "Conversation" : "Text"}
+            size="large"
+            // phones: the page scrolls, not a box inside it; wide screens: the text scrolls beside the questions
+            // (short of the action bar at the bottom of the screen)
+            regionClassName={sideBySide ? "md:max-h-[55vh]" : "lg:max-h-[calc(100vh-20rem)]"}
+          />
+        </section>
+
+        <form
+          id={`${id}-form`}
+          ref={formRef}
+          onSubmit={onSubmit}
+          onFocus={onFocus}
+          onBlur={onBlur}
+          noValidate
+          aria-labelledby={`${id}-answers`}
+          className="space-y-5"
+        >
+          <div>
+            <h2 id={`${id}-answers`} className="text-xl font-semibold">
+              Your answers
+            </h2>
+            <p className="mt-1 text-sm text-muted pointer-coarse:hidden">
+              Keyboard: press <kbd className="rounded border border-line bg-surface px-1.5 font-sans">1</kbd>–
+              <kbd className="rounded border border-line bg-surface px-1.5 font-sans">9</kbd> to choose an option
+              {items.some((i) => i.type === "question" && i.question.kind === "yes_no") && (
+                <>
+                  , <kbd className="rounded border border-line bg-surface px-1.5 font-sans">Y</kbd> or{" "}
+                  <kbd className="rounded border border-line bg-surface px-1.5 font-sans">N</kbd> for yes or no
+                </>
+              )}
+              , then <kbd className="rounded border border-line bg-surface px-1.5 font-sans">Enter</kbd> to submit
+              {hasText ? " (Tab leaves a text box)" : ""}.
+            </p>
           </div>
-        )}
 
-        {stillMissing.length > 0 && (
-          <Alert tone="error">
-            Please answer every question before submitting: {stillMissing.length}{" "}
-            {stillMissing.length === 1 ? "still needs" : "still need"} an answer.
-          </Alert>
-        )}
-        {error && <Alert tone="error">{error}</Alert>}
-        {props.notice}
+          {staged && (
+            <Alert tone="info">
+              Your first answers are selected below. Now that you have read more of the {noun}, keep each answer or change it, then submit.
+            </Alert>
+          )}
 
-        <div className="flex flex-wrap items-center gap-3">
-          <button ref={submitRef} type="submit" disabled={locked} className={buttonClass("primary", "min-h-12 px-6 text-base")}>
-            {props.sending ? "Saving…" : "Submit"}
+          {contextChecks.length > 0 && (
+            <section aria-labelledby={`${id}-about`} className="space-y-4">
+              <h3 id={`${id}-about`} className="text-lg font-semibold">
+                About the {noun}
+              </h3>
+              {contextChecks.map((c, i) => (
+                <div key={c.key} className="space-y-4">
+                  {/* a checklist's title heads its criteria */}
+                  {c.section && c.section !== contextChecks[i - 1]?.section && <h4 className="pt-2 text-base font-semibold uppercase tracking-wide text-muted">{c.section}</h4>}
+                  {checkField(c.key)}
+                </div>
+              ))}
+            </section>
+          )}
+
+          {unit.questions.map((q, i) => {
+            const entry = q.answer ? byKey.get(q.id) : undefined;
+            const problem = entry ? problemOf(q.id) : undefined;
+            const errorId = `${id}-q-${i}-error`;
+            return (
+              <QuestionCard
+                key={q.id}
+                question={q}
+                number={i + 1}
+                promptId={`${id}-q-${i}-prompt`}
+                previous={entry ? previousText(entry.item) : undefined}
+                error={problem ? { id: errorId, text: problem } : undefined}
+                answer={
+                  entry && (
+                    <QuestionWidget
+                      question={q}
+                      name={`${id}-q-${i}`}
+                      labelledBy={`${id}-q-${i}-prompt`}
+                      value={draft.answers[q.id]}
+                      onChange={(v) => props.onAnswer(q.id, v)}
+                      errorId={problem ? errorId : undefined}
+                      disabled={locked}
+                      onPaste={props.onPaste}
+                    />
+                  )
+                }
+              >
+                {unit.checks.filter((c) => c.questionId === q.id).map((c) => checkField(c.key))}
+              </QuestionCard>
+            );
+          })}
+          {orphans.map((c) => checkField(c.key))}
+
+          {unit.rating && score && (
+            <RatingFields
+              rating={unit.rating}
+              name={`${id}-rating`}
+              score={draft.answers.score}
+              penalties={draft.answers.penalties}
+              onScore={(v) => props.onAnswer("score", v)}
+              onPenalties={(v) => props.onAnswer("penalties", v)}
+              error={problemOf("score")}
+              disabled={locked}
+            />
+          )}
+
+          {unit.commentAllowed && (
+            <div className="space-y-1">
+              <label htmlFor={`${id}-comment`} className="block text-base font-medium">
+                Comment (optional)
+              </label>
+              <p id={`${id}-comment-hint`} className="text-sm text-muted">
+                Anything the researchers should know about this unit.
+              </p>
+              <textarea
+                id={`${id}-comment`}
+                aria-describedby={`${id}-comment-hint`}
+                value={draft.comment}
+                onChange={(e) => props.onComment(null, e.target.value)}
+                maxLength={2000}
+                rows={3}
+                disabled={locked}
+                className={`${controlClass} text-base`}
+              />
+            </div>
+          )}
+
+          {stillMissing.length > 0 && (
+            <Alert tone="error">
+              Please answer every question before submitting: {stillMissing.length} {stillMissing.length === 1 ? "still needs" : "still need"} an answer.
+            </Alert>
+          )}
+          {error && <Alert tone="error">{error}</Alert>}
+          {props.notice}
+        </form>
+      </div>
+
+      <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-2 border-t border-line bg-surface px-4 py-3 sm:gap-3 sm:rounded-card sm:border">
+        <button ref={submitRef} type="submit" form={`${id}-form`} disabled={locked} className={buttonClass("primary", "min-h-12 px-6 text-base")}>
+          {props.sending ? "Saving…" : "Submit"}
+        </button>
+        <button ref={skipRef} type="button" disabled={locked} className={buttonClass("secondary")} onClick={() => dialogRef.current?.showModal()}>
+          Skip this unit
+        </button>
+        {!sideBySide && (
+          <button
+            type="button"
+            className={buttonClass("ghost", "ml-auto px-2 underline lg:hidden")}
+            onClick={() => {
+              headingRef.current?.scrollIntoView({ block: "start" });
+              headingRef.current?.focus({ preventScroll: true });
+            }}
+          >
+            <span aria-hidden="true">↑</span>
+            <span className="sr-only">Show the </span>
+            <span className="capitalize">{noun}</span>
           </button>
-          <button ref={skipRef} type="button" disabled={locked} className={buttonClass("secondary")} onClick={() => dialogRef.current?.showModal()}>
-            Skip this unit
-          </button>
-        </div>
-      </form>
+        )}
+      </div>
       <SkipDialog dialogRef={dialogRef} onConfirm={props.onSkip} onClose={() => skipRef.current?.focus()} />
     </div>
   );

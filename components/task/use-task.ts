@@ -1,281 +1,282 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
 import { ActiveClock } from "@/components/task/active-clock";
-import { answerErrors, sectionsOf, unanswered } from "@/components/task/answers";
-import {
-  browserStorage,
-  clearDraft,
-  draftsOf,
-  fitAnswers,
-  loadDraft,
-  newDraft,
-  randomKey,
-  saveDraft,
-  type Draft,
-  type DraftStorage,
-} from "@/components/task/draft";
+import type { Answer } from "@/components/task/answer-kinds";
+import { browserStorage, clearDraft, draftsOf, loadDraft, newDraft, randomKey, saveDraft, type Draft, type DraftStorage } from "@/components/task/draft";
+import { fitGiven, incomplete, itemErrors, itemsOf, type Item } from "@/components/task/items";
 import { destinationFor, pathOf, submitOutcome, type Destination } from "@/components/task/outcomes";
+import { payloadOf } from "@/components/task/payload";
+import { previousGiven } from "@/components/task/previous";
 import { isRetryable, reasonOf, withRetry } from "@/components/task/retry";
-import type { Check } from "@/lib/designs";
+import { AwayTracker, QuestionClocks } from "@/components/task/signals";
+import { initialTaskState, taskReducer, type Pending, type StopResult, type TaskEvent, type TaskState } from "@/components/task/task-state";
 import { api } from "@/lib/http/client";
 import type { NextResult, ParticipantUnit, Progress } from "@/lib/participants/task";
 
-// The task page's state machine: load (sending any answers a refresh interrupted first), work
-// on a unit with its draft kept in localStorage, submit with retries under one idempotency key,
-// skip, and leave for the done/consent/unavailable pages when the server says so.
+// The task page's side of the reducer: requests (load, sending answers a refresh interrupted
+// first, submit with retries under one idempotency key, skip, stop), the draft in
+// localStorage, clocks and quality signals. Every outcome becomes a named event.
 
-export type Phase = "loading" | "working" | "sending" | "offline" | "leaving";
-/** the request under way, or the one to retry when offline */
-type Pending = "load" | "submit" | "skip";
-
-export interface Work {
-  unit: ParticipantUnit;
-  progress: Progress;
-  /** checks in the order they are shown (context checks, then per question) */
-  checks: Check[];
-  draft: Draft;
-}
+export type { Phase, Work } from "@/components/task/task-state";
 
 const EXPIRED = "Your time for that unit ran out, so it was given to someone else. Thank you. Here is the next one.";
 
 function sendDraft(code: string, d: Draft) {
-  const comment = d.comment.trim();
+  // drafts from before payloads were frozen hold check answers only
+  const payload = d.pending?.payload ?? { answers: d.answers, ...(d.comment.trim() ? { comment: d.comment.trim() } : {}) };
   return api<{ duplicate: boolean }>(`/api/s/${encodeURIComponent(code)}/submit`, {
     method: "POST",
     json: {
       assignmentId: d.assignmentId,
       idempotencyKey: d.idempotencyKey,
-      payload: { answers: d.answers, ...(comment ? { comment } : {}) },
+      stage: d.stage,
+      payload,
       startedAt: d.startedAt,
       durationMs: d.pending?.durationMs ?? d.activeMs,
+      signals: d.signals,
     },
   });
 }
 
+/** The draft a unit starts from: the stored one, else (stage 2) the stage-1 answers, else empty. */
+function draftFor(storage: DraftStorage | null, code: string, unit: ParticipantUnit, items: Item[]): Draft {
+  const stored = loadDraft(storage, code, unit.assignmentId, unit.stage);
+  if (stored) return { ...stored, ...fitGiven(items, stored, unit.commentAllowed) };
+  const fresh = newDraft(code, unit.assignmentId, new Date(), randomKey(), unit.stage);
+  return unit.stage > 1 && unit.previous !== undefined ? { ...fresh, ...fitGiven(items, previousGiven(unit.previous, items), unit.commentAllowed) } : fresh;
+}
+
+/** useReducer whose current state can also be read synchronously between renders. */
+function useTaskReducer(): [TaskState, (e: TaskEvent) => void, { current: TaskState }] {
+  const [state, dispatch] = useReducer(taskReducer, initialTaskState);
+  const ref = useRef(state);
+  const send = useCallback((e: TaskEvent) => {
+    ref.current = taskReducer(ref.current, e);
+    dispatch(e);
+  }, []);
+  return [state, send, ref];
+}
+
 export function useTask(code: string) {
   const router = useRouter();
+  const [state, send, ref] = useTaskReducer();
   const storage = useRef<DraftStorage | null>(null);
   const clock = useRef(new ActiveClock(0));
-  const workRef = useRef<Work | null>(null);
+  const questionClocks = useRef(new QuestionClocks());
+  const away = useRef(new AwayTracker());
   // one request chain at a time (a double Enter must not send twice)
   const busy = useRef(false);
-  const [phase, setPhase] = useState<Phase>("loading");
-  const [work, setWorkState] = useState<Work | null>(null);
-  const [pending, setPending] = useState<Pending>("load");
-  const [notice, setNotice] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [retrying, setRetrying] = useState(false);
-  const [storageOk, setStorageOk] = useState(true);
-  const [missing, setMissing] = useState<string[]>([]);
+  const base = `/api/s/${encodeURIComponent(code)}`;
+  const retryOpts = useMemo(() => ({ onRetry: () => send({ type: "connection_slow" }) }), [send]);
 
-  const setWork = useCallback((w: Work | null) => {
-    workRef.current = w;
-    setWorkState(w);
-  }, []);
-
-  const persist = useCallback(
-    (draft: Draft) => {
-      const w = workRef.current;
-      const saved = { ...draft, activeMs: draft.pending ? draft.activeMs : clock.current.elapsed() };
-      setStorageOk(saveDraft(storage.current, saved));
-      if (w && w.draft.assignmentId === saved.assignmentId) setWork({ ...w, draft: saved });
-    },
-    [setWork],
+  const save = useCallback(
+    (draft: Draft) => send({ type: "storage", ok: saveDraft(storage.current, draft) }),
+    [send],
   );
+
+  /** The draft as it stands, with the clocks read now, kept in storage. */
+  const persist = useCallback(() => {
+    const w = ref.current.work;
+    if (!w || w.draft.pending) return;
+    send({ type: "measured", draft: { activeMs: clock.current.elapsed(), times: questionClocks.current.times(), signals: w.draft.signals } });
+    save(ref.current.work!.draft);
+  }, [ref, save, send]);
 
   const leave = useCallback(
     (d: Destination) => {
-      setPhase("leaving");
+      send({ type: "left" });
       if (d.to === "link") window.location.assign(pathOf(code, d));
       else router.replace(pathOf(code, d));
     },
-    [code, router],
+    [code, router, send],
   );
 
-  const stuck = useCallback((what: Pending) => {
-    setPending(what);
-    setPhase("offline");
-  }, []);
+  const show = useCallback(
+    (unit: ParticipantUnit, progress: Progress, errors: Record<string, string>) => {
+      const items = itemsOf(unit);
+      const draft = draftFor(storage.current, code, unit, items);
+      // The server keeps one live lease per participant: drafts of other units (and of this
+      // unit's earlier stage, now stored) can no longer be sent.
+      for (const d of draftsOf(storage.current, code)) {
+        if (!d.pending && (d.assignmentId !== unit.assignmentId || d.stage !== unit.stage)) clearDraft(storage.current, code, d.assignmentId, d.stage);
+      }
+      clock.current = new ActiveClock(draft.activeMs);
+      questionClocks.current = new QuestionClocks(draft.times);
+      if (document.visibilityState === "visible") clock.current.start();
+      else questionClocks.current.setVisible(false);
+      save(draft);
+      const before = ref.current.work?.unit;
+      if (before && before.assignmentId === unit.assignmentId && unit.stage > before.stage) {
+        send({ type: "stage_revealed", unit, progress, items, draft });
+      } else {
+        send({ type: "loaded", unit, progress, items, draft, fieldErrors: itemErrors(Object.entries(errors).map(([name, reason]) => ({ name, reason })), items) });
+      }
+    },
+    [code, ref, save, send],
+  );
 
-  const retryOpts = { onRetry: () => setRetrying(true) };
-
-  // Every state change here comes after an await, so the first load can run from an effect.
   const fetchUnit = useCallback(async () => {
     // Answers a refresh or lost connection left unacknowledged go first, with their own key.
     const errorsFor: Record<string, Record<string, string>> = {};
     for (const d of draftsOf(storage.current, code).filter((x) => x.pending)) {
       const outcome = submitOutcome(await withRetry(() => sendDraft(code, d), retryOpts));
-      setRetrying(false);
-      if (outcome.kind === "offline") return stuck("load");
+      send({ type: "connection_answered" });
+      if (outcome.kind === "offline") return send({ type: "went_offline", pending: "load" });
       if (outcome.kind === "leave") return leave(outcome.destination);
       if (outcome.kind === "invalid" || outcome.kind === "failed") {
         saveDraft(storage.current, { ...d, pending: null });
-        if (outcome.kind === "invalid") errorsFor[d.assignmentId] = Object.fromEntries(outcome.params.map((p) => [p.name, p.reason]));
+        if (outcome.kind === "invalid") errorsFor[`${d.assignmentId}:${d.stage}`] = Object.fromEntries(outcome.params.map((p) => [p.name, p.reason]));
         continue;
       }
-      clearDraft(storage.current, code, d.assignmentId);
-      if (outcome.kind === "expired") setNotice(EXPIRED);
+      clearDraft(storage.current, code, d.assignmentId, d.stage);
+      if (outcome.kind === "expired") send({ type: "notice", text: EXPIRED });
     }
 
-    const res = await withRetry(() => api<NextResult>(`/api/s/${encodeURIComponent(code)}/next`, { cache: "no-store" }), retryOpts);
-    setRetrying(false);
+    const res = await withRetry(() => api<NextResult>(`${base}/next`, { cache: "no-store" }), retryOpts);
+    send({ type: "connection_answered" });
     if (!res.ok) {
       const destination = destinationFor({ ...res.problem, reason: reasonOf(res.problem) });
       if (destination) return leave(destination);
-      if (isRetryable(res.problem)) return stuck("load");
-      setError(res.problem.detail);
-      return stuck("load");
+      return send({ type: "went_offline", pending: "load", message: isRetryable(res.problem) ? null : res.problem.detail });
     }
     if (res.data.status === "done") {
-      return leave(res.data.progress.done > 0 ? { to: "done" } : { to: "unavailable", reason: "none_left" });
+      // one who stopped sees, on the done page, their code or what to do on the platform
+      return leave(res.data.progress.done > 0 || res.data.reason === "stopped" ? { to: "done" } : { to: "unavailable", reason: "none_left" });
     }
+    if (res.data.status === "screener") return leave({ to: "unavailable", reason: "screened_out" });
     if (res.data.status !== "unit") return leave({ to: "unavailable", reason: res.data.status });
     const { unit, progress } = res.data;
-    const checks = sectionsOf(unit.checks).flatMap((s) => s.checks);
-    const stored = loadDraft(storage.current, code, unit.assignmentId);
-    const draft: Draft = stored
-      ? { ...stored, answers: fitAnswers(stored.answers, checks), comment: unit.commentAllowed ? stored.comment : "" }
-      : newDraft(code, unit.assignmentId, new Date(), randomKey());
-    // The server keeps one live lease per participant: drafts of other units belong to leases
-    // that expired or were returned, and can no longer be sent.
-    for (const d of draftsOf(storage.current, code)) {
-      if (d.assignmentId !== unit.assignmentId && !d.pending) clearDraft(storage.current, code, d.assignmentId);
-    }
-    clock.current = new ActiveClock(draft.activeMs);
-    if (document.visibilityState === "visible") clock.current.start();
-    setStorageOk(saveDraft(storage.current, draft));
-    setFieldErrors(answerErrors(
-      Object.entries(errorsFor[unit.assignmentId] ?? {}).map(([name, reason]) => ({ name, reason })),
-      checks,
-    ));
-    setMissing([]);
-    setWork({ unit, progress, checks, draft });
-    setPhase("working");
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [code, leave, setWork, stuck]);
+    show(unit, progress, errorsFor[`${unit.assignmentId}:${unit.stage}`] ?? {});
+  }, [base, code, leave, retryOpts, send, show]);
 
   const load = useCallback(async () => {
-    setPhase("loading");
-    setError(null);
+    send({ type: "load_started" });
     await fetchUnit();
-  }, [fetchUnit]);
+  }, [fetchUnit, send]);
 
-  /** Resolves with the check the participant should look at next (unanswered or refused), if any. */
-  const submit = useCallback(async (): Promise<{ focus: string | null }> => {
-    const w = workRef.current;
-    if (!w || busy.current || (phase !== "working" && phase !== "offline")) return { focus: null };
-    const left = unanswered(w.checks, w.draft.answers).map((c) => c.key);
-    if (left.length) {
-      setMissing(left);
-      return { focus: left[0]! };
+  const submit = useCallback(async () => {
+    const { work: w, phase } = ref.current;
+    if (!w || busy.current || (phase !== "working" && phase !== "offline")) return;
+    let draft = w.draft;
+    if (!draft.pending) {
+      const left = incomplete(w.items, draft);
+      if (left.length) return send({ type: "incomplete", keys: left.map((i) => i.key) });
+      clock.current.stop();
+      questionClocks.current.stop();
+      const times = questionClocks.current.times();
+      // Fixed once Submit is pressed: every retry, even after a refresh, sends exactly this.
+      const payload = payloadOf(w.items, draft, { rating: Boolean(w.unit.rating), commentAllowed: w.unit.commentAllowed, times });
+      draft = { ...draft, activeMs: clock.current.elapsed(), times, pending: { durationMs: clock.current.elapsed(), payload } };
     }
-    setMissing([]);
-    setError(null);
-    setFieldErrors({});
-    clock.current.stop();
-    // Fixed once Submit is pressed: every retry, even after a refresh, sends exactly this.
-    const draft: Draft = w.draft.pending ? w.draft : { ...w.draft, activeMs: clock.current.elapsed(), pending: { durationMs: clock.current.elapsed() } };
-    persist(draft);
-    setPhase("sending");
-    setPending("submit");
+    save(draft);
+    send({ type: "submit_started", draft });
     busy.current = true;
     const outcome = submitOutcome(await withRetry(() => sendDraft(code, draft), retryOpts));
     busy.current = false;
-    setRetrying(false);
+    send({ type: "connection_answered" });
     switch (outcome.kind) {
       case "saved":
-        clearDraft(storage.current, code, draft.assignmentId);
-        setNotice("Your answers were saved.");
-        await load();
-        break;
       case "expired":
-        clearDraft(storage.current, code, draft.assignmentId);
-        setNotice(EXPIRED);
-        await load();
-        break;
       case "conflict":
-        clearDraft(storage.current, code, draft.assignmentId);
-        setNotice(`${outcome.message} Loading the next unit.`);
-        await load();
-        break;
+      case "stage_locked": {
+        clearDraft(storage.current, code, draft.assignmentId, draft.stage);
+        const text = {
+          saved: "Your answers were saved.",
+          expired: EXPIRED,
+          conflict: outcome.kind === "conflict" ? `${outcome.message} Loading the next unit.` : "",
+          stage_locked: "Your first answers were already saved.",
+        }[outcome.kind];
+        send({ type: "notice", text });
+        return load();
+      }
       case "offline":
-        stuck("submit");
-        break;
+        return send({ type: "went_offline", pending: "submit" });
       case "leave":
-        leave(outcome.destination);
-        break;
+        return leave(outcome.destination);
       case "invalid":
       case "failed": {
-        persist({ ...draft, pending: null });
+        const reopened = { ...draft, pending: null };
+        save(reopened);
         clock.current.start();
-        const errors = outcome.kind === "invalid" ? answerErrors(outcome.params, w.checks) : {};
-        setFieldErrors(errors);
-        setError(outcome.message);
-        setPhase("working");
-        return { focus: w.checks.find((c) => c.key in errors)?.key ?? null };
+        const fieldErrors = outcome.kind === "invalid" ? itemErrors(outcome.params, w.items) : {};
+        return send({ type: "submit_refused", message: outcome.message, fieldErrors, draft: reopened });
       }
     }
-    return { focus: null };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [code, load, leave, persist, phase, stuck]);
+  }, [code, leave, load, ref, retryOpts, save, send]);
 
   const skip = useCallback(async () => {
-    const w = workRef.current;
+    const w = ref.current.work;
     if (!w || busy.current) return;
-    setPhase("sending");
-    setPending("skip");
-    setError(null);
+    send({ type: "skip_started" });
     busy.current = true;
-    const res = await withRetry(
-      () => api(`/api/s/${encodeURIComponent(code)}/return`, { method: "POST", json: { assignmentId: w.unit.assignmentId } }),
-      retryOpts,
-    );
+    const res = await withRetry(() => api(`${base}/return`, { method: "POST", json: { assignmentId: w.unit.assignmentId } }), retryOpts);
     busy.current = false;
-    setRetrying(false);
+    send({ type: "connection_answered" });
     if (!res.ok) {
       const destination = destinationFor({ ...res.problem, reason: reasonOf(res.problem) });
       if (destination) return leave(destination);
-      if (isRetryable(res.problem)) return stuck("skip");
+      if (isRetryable(res.problem)) return send({ type: "went_offline", pending: "skip" });
       // 409: the unit is no longer leased to this participant, which is what skipping wanted
     }
-    clearDraft(storage.current, code, w.unit.assignmentId);
-    setNotice("You skipped that unit.");
+    clearDraft(storage.current, code, w.unit.assignmentId, w.unit.stage);
+    send({ type: "notice", text: "You skipped that unit." });
     await load();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [code, leave, load, stuck]);
+  }, [base, code, leave, load, ref, retryOpts, send]);
+
+  /** Ends the session: the server releases the leases and says whether the participant completed. */
+  const stop = useCallback(async () => {
+    if (busy.current) return;
+    send({ type: "stop_started" });
+    busy.current = true;
+    const res = await withRetry(() => api<StopResult>(`${base}/stop`, { method: "POST", json: {} }), retryOpts);
+    busy.current = false;
+    send({ type: "connection_answered" });
+    if (!res.ok) {
+      const destination = destinationFor({ ...res.problem, reason: reasonOf(res.problem) });
+      if (destination) return leave(destination);
+      if (isRetryable(res.problem)) return send({ type: "went_offline", pending: "stop" });
+      return send({ type: "stop_failed", message: res.problem.detail });
+    }
+    // the leases are gone, so unsent work can no longer be submitted; answers already being
+    // sent stay, and go first if the participant comes back
+    for (const d of draftsOf(storage.current, code)) if (!d.pending) clearDraft(storage.current, code, d.assignmentId, d.stage);
+    send({ type: "stopped", result: res.data });
+  }, [base, code, leave, retryOpts, send]);
 
   const retry = useCallback(() => {
-    setError(null);
+    send({ type: "retried" });
+    const pending: Pending = ref.current.pending;
     if (pending === "submit") void submit();
     else if (pending === "skip") void skip();
+    else if (pending === "stop") void stop();
     else void load();
-  }, [pending, submit, skip, load]);
+  }, [load, ref, send, skip, stop, submit]);
 
   const answer = useCallback(
-    (key: string, value: string) => {
-      const w = workRef.current;
-      if (!w || w.draft.pending) return;
-      persist({ ...w.draft, answers: { ...w.draft.answers, [key]: value } });
-      setFieldErrors((e) => {
-        if (!(key in e)) return e;
-        const { [key]: _drop, ...rest } = e;
-        return rest;
-      });
+    (key: string, value: Answer) => {
+      send({ type: "answered", key, value });
+      persist();
     },
-    [persist],
+    [persist, send],
   );
 
   const comment = useCallback(
-    (text: string) => {
-      const w = workRef.current;
-      if (!w || w.draft.pending) return;
-      persist({ ...w.draft, comment: text });
+    (key: string | null, text: string) => {
+      send({ type: "commented", key, text });
+      persist();
     },
-    [persist],
+    [persist, send],
   );
+
+  const pasted = useCallback(() => {
+    send({ type: "pasted" });
+    persist();
+  }, [persist, send]);
+
+  /** focus entered a question's widget (its key), or left every question (null) */
+  const focusItem = useCallback((key: string | null) => questionClocks.current.focus(key), []);
 
   // Start: find storage, then load the current unit (the same one after a refresh).
   useEffect(() => {
@@ -284,29 +285,52 @@ export function useTask(code: string) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // Active time: count only while the page is visible; keep the count in the draft.
+  // Active time counts only while the page is visible; leaving the page (another tab, another
+  // window) is a focus loss, counted once per absence.
   useEffect(() => {
-    const save = () => {
-      const w = workRef.current;
-      if (w && !w.draft.pending) saveDraft(storage.current, { ...w.draft, activeMs: clock.current.elapsed() });
+    const gone = () => {
+      if (!ref.current.work || ref.current.work.draft.pending) return;
+      questionClocks.current.setVisible(false);
+      if (away.current.left()) send({ type: "focus_lost" });
+      persist();
     };
-    const onVisibility = () => {
+    const back = () => {
+      away.current.returned();
+      if (!ref.current.work || ref.current.work.draft.pending) return;
       if (document.visibilityState === "visible") {
-        if (workRef.current && !workRef.current.draft.pending) clock.current.start();
-      } else {
-        clock.current.stop();
-        save();
+        clock.current.start();
+        questionClocks.current.setVisible(true);
       }
     };
+    const onVisibility = () => {
+      if (document.visibilityState === "visible") return back();
+      clock.current.stop();
+      gone();
+    };
     document.addEventListener("visibilitychange", onVisibility);
-    window.addEventListener("pagehide", save);
-    const timer = window.setInterval(save, 10_000);
+    window.addEventListener("blur", gone);
+    window.addEventListener("focus", back);
+    window.addEventListener("pagehide", persist);
+    const timer = window.setInterval(persist, 10_000);
     return () => {
       document.removeEventListener("visibilitychange", onVisibility);
-      window.removeEventListener("pagehide", save);
+      window.removeEventListener("blur", gone);
+      window.removeEventListener("focus", back);
+      window.removeEventListener("pagehide", persist);
       window.clearInterval(timer);
     };
-  }, []);
+  }, [persist, ref, send]);
 
-  return { phase, work, notice, error, fieldErrors, retrying, storageOk, missing, pending, answer, comment, submit, skip, retry, setNotice };
+  return {
+    ...state,
+    answer,
+    comment,
+    pasted,
+    focusItem,
+    submit,
+    skip,
+    stop,
+    retry,
+    setNotice: (text: string | null) => send({ type: "notice", text }),
+  };
 }

@@ -103,3 +103,37 @@ export async function stubProlific(context: BrowserContext): Promise<void> {
     route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Prolific stub</title><h1>Prolific stub</h1>" }),
   );
 }
+
+/** What the page sent to POST /submit, with what the stub answered. */
+export interface StubbedSubmit {
+  body: { assignmentId: string; idempotencyKey: string; stage?: number; payload: Record<string, unknown>; durationMs: number | null; signals?: { pastes?: number; focusLosses?: number } };
+}
+
+/**
+ * Answers the task page's participant API from a script, in the wire format of
+ * docs/participant-api.md: each GET /next gets the next of `nexts` (the last one repeats), each
+ * POST /submit is recorded and answered by `onSubmit` (201 by default). For designs whose server
+ * side is not merged yet: the page is real, the study and participant behind it are real, only
+ * these two calls are played back.
+ */
+export async function stubTaskApi(
+  page: Page,
+  code: string,
+  nexts: unknown[],
+  onSubmit: (body: StubbedSubmit["body"], index: number) => { status: number; json: unknown } = () => ({ status: 201, json: { responseId: "r", duplicate: false } }),
+): Promise<StubbedSubmit[]> {
+  const submits: StubbedSubmit[] = [];
+  let served = 0;
+  await page.route(`**/api/s/${code}/next`, (route) => {
+    const body = nexts[Math.min(served++, nexts.length - 1)];
+    return route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(body) });
+  });
+  await page.route(`**/api/s/${code}/submit`, (route) => {
+    const body = route.request().postDataJSON() as StubbedSubmit["body"];
+    submits.push({ body });
+    const answer = onSubmit(body, submits.length - 1);
+    const problem = answer.status >= 400;
+    return route.fulfill({ status: answer.status, contentType: problem ? "application/problem+json" : "application/json", body: JSON.stringify(answer.json) });
+  });
+  return submits;
+}

@@ -31,6 +31,8 @@ export interface LeaseRequest {
   groups: GroupRule | null;
   /** read the unit's questions into the result (the view needs them) */
   withQuestions: boolean;
+  /** the study asks a screener (or a familiarity check) before the first unit */
+  screening?: boolean;
 }
 
 export interface LeasedRow {
@@ -58,6 +60,7 @@ export type LeaseResult =
   | { kind: "stopped"; status: string; done: number }
   | { kind: "closed"; state: string }
   | { kind: "consent_required" }
+  | { kind: "screener_required" }
   | { kind: "unknown_participant" };
 
 /** Expired live leases give their units (and group quotas) back. Concurrent sweepers take disjoint rows. */
@@ -145,7 +148,7 @@ function leaseSql(req: LeaseRequest, probe = false): { text: string; values: unk
   const avoid = req.avoidQuestions.length ? ` AND NOT (u."questionIds" && ${p(req.avoidQuestions)}::uuid[])` : "";
   const selection = `
     WITH me AS (
-      SELECT p.status, p."group", p."groupValues", p."consentedAt" IS NOT NULL AS consented, s.state AS "studyState"
+      SELECT p.status, p."group", p."groupValues", p."consentedAt" IS NOT NULL AS consented, p.screener IS NOT NULL AS screened, s.state AS "studyState"
       FROM "Participant" p JOIN "Study" s ON s.id = p."studyId" WHERE p.id = $2 AND p."studyId" = $1
     ), held AS (
       SELECT a.id, a."unitId", a."expiresAt", a.stage, a."group"
@@ -161,7 +164,7 @@ function leaseSql(req: LeaseRequest, probe = false): { text: string; values: unk
       SELECT u.id, ${group.expr} AS grp FROM "StudyUnit" u
       WHERE u."studyId" = $1 AND u."activeCount" < u.capacity
         AND NOT EXISTS (SELECT 1 FROM held)
-        AND (SELECT status FROM me) = 'active' AND (SELECT "studyState" FROM me) = 'open' AND (SELECT consented FROM me)
+        AND (SELECT status FROM me) = 'active' AND (SELECT "studyState" FROM me) = 'open' AND (SELECT consented FROM me)${req.screening ? ` AND (SELECT screened FROM me)` : ""}
         AND ($4::int IS NULL OR (SELECT taken FROM mine) < $4)
         AND NOT EXISTS (SELECT 1 FROM "Assignment" a WHERE a."unitId" = u.id AND a."participantId" = $2)${group.where}${perContext}${avoid}
       ORDER BY ${group.order}${ORDERS[req.order]}
@@ -190,7 +193,7 @@ function leaseSql(req: LeaseRequest, probe = false): { text: string; values: unk
       UNION ALL SELECT id, "unitId", "expiresAt", stage, "group", false FROM ins
     )
     SELECT (SELECT count(*) FROM me)::int AS found, (SELECT status FROM me) AS status, (SELECT "studyState" FROM me) AS "studyState", (SELECT consented FROM me) AS consented,
-           (SELECT taken FROM mine) AS taken, (SELECT done FROM mine) AS done, (SELECT count(*) FROM served)::int AS "servedNow",
+           (SELECT screened FROM me) AS screened, (SELECT taken FROM mine) AS taken, (SELECT done FROM mine) AS done, (SELECT count(*) FROM served)::int AS "servedNow",
            l.id AS "assignmentId", l."unitId", l."expiresAt", l.stage, l."group", l.resumed,
            u."contextId", u."questionId", u."questionIds", u.model, u.stratum, u.ordinal,
            jsonb_build_object('id', c.id, 'title', c.title, 'defaultView', c."defaultView", 'views', c.views) AS context,
@@ -209,6 +212,7 @@ interface Row extends Omit<LeasedRow, "resumed"> {
   found: number;
   studyState: string | null;
   consented: boolean | null;
+  screened: boolean | null;
   servedNow: number;
   status: string | null;
   taken: number | null;
@@ -238,8 +242,9 @@ export async function leaseNext(client: Queryable, req: LeaseRequest): Promise<L
     if (!row.consented) return { kind: "consent_required" };
     if (row.status !== "active") return { kind: "stopped", status: row.status ?? "unknown", done };
     if (row.studyState !== "open") return { kind: "closed", state: row.studyState ?? "unknown" };
+    if (req.screening && !row.screened) return { kind: "screener_required" };
     if (row.assignmentId) {
-      const { found: _f, status: _s, taken: _t, done: _d, servedNow: _n, studyState: _st, consented: _c, ...lease } = row;
+      const { found: _f, status: _s, taken: _t, done: _d, servedNow: _n, studyState: _st, consented: _c, screened: _sc, ...lease } = row;
       return { kind: "leased", lease: { ...lease, resumed: Boolean(lease.resumed) }, done };
     }
     if (req.maxUnits !== null && (row.taken ?? 0) >= req.maxUnits) return { kind: "done", reason: "limit_reached", done };
@@ -250,7 +255,7 @@ export async function leaseNext(client: Queryable, req: LeaseRequest): Promise<L
   return { kind: "done", reason: "none_left", done: 0 };
 }
 
-async function anyEligible(client: Queryable, req: LeaseRequest): Promise<boolean> {
+export async function anyEligible(client: Queryable, req: LeaseRequest): Promise<boolean> {
   const { text, values } = leaseSql(req, true);
   const { rowCount } = await client.query(text, values);
   return (rowCount ?? 0) > 0;

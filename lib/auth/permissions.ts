@@ -4,6 +4,8 @@ import type { Role } from "@/lib/db/client";
 // unknown role gets nothing. Owned actions are further limited to particular resources.
 export const PERMISSIONS = {
   "users.manage": ["admin"],
+  // one's own API tokens (the account page); see lib/auth/tokens/scope.ts for what a token may do
+  "tokens.manage": ["admin", "researcher"],
   "datasets.read": ["admin", "researcher"],
   "datasets.import": ["admin", "researcher"],
   "datasets.export": ["admin", "researcher"],
@@ -14,6 +16,9 @@ export const PERMISSIONS = {
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;
+
+/** Who may call a route (lib/http/route.ts): anyone, any signed-in user, or the roles an action allows. */
+export type RouteAuth = "public" | "signed-in" | Action;
 
 // Owned actions: an admin may take them on anything, anyone else only on what they own. The
 // shareable ones are also open to the researchers the owner shared the resource with.

@@ -105,6 +105,15 @@ export interface Adapter<R = unknown> {
   toItems(record: R, index: number, file: FileInfo): ParsedRecord;
   /** the tag that best summarises a dataset of this benchmark (import summary "by main tag") */
   mainTag: string;
+  /** the licence the authors release the data under, as the Hugging Face Hub names licences
+   *  ("unknown" when none is stated), and what the identifier alone does not say: a dataset takes
+   *  it at import unless told otherwise, and a release's dataset card carries both */
+  license: AdapterLicense;
+}
+
+export interface AdapterLicense {
+  id: string;
+  note?: string;
 }
 
 export interface ImportIssue {

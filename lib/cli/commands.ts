@@ -1,5 +1,6 @@
 import { agreementCommand } from "@/lib/cli/agreement";
 import { datasetsCommand } from "@/lib/cli/datasets";
+import { errataCommand } from "@/lib/cli/errata";
 import { exportCommand } from "@/lib/cli/export";
 import { importCommand } from "@/lib/cli/import";
 import { importMetricsCommand } from "@/lib/cli/import-metrics";
@@ -20,4 +21,5 @@ export const commands: Record<string, Command> = {
   report: reportCommand,
   "tag-questions": tagQuestionsCommand,
   "import-metrics": importMetricsCommand,
+  errata: errataCommand,
 };

@@ -5,10 +5,13 @@ import { defineCommand } from "@/lib/cli/args";
 import { printJson, withDatabase } from "@/lib/cli/db";
 import { importOwnerId } from "@/lib/datasets/access";
 import { importDataset } from "@/lib/datasets/import";
+import { licenseSchema } from "@/lib/datasets/license";
 import { emailSchema } from "@/lib/users/schemas";
 
-const USAGE = `Usage: npm run -s sally -- import --benchmark <${[...BENCHMARKS, "auto"].join("|")}> <file> [--name N] [--version-label V] [--as-new-version] [--owner EMAIL] [--json]
-  Without --owner the dataset has no owner and only admins see it, until an admin shares it.`;
+const USAGE = `Usage: npm run -s sally -- import --benchmark <${[...BENCHMARKS, "auto"].join("|")}> <file> [--name N] [--version-label V] [--as-new-version] [--owner EMAIL] [--license ID] [--json]
+  Without --owner the dataset has no owner and only admins see it, until an admin shares it.
+  --license: the data's licence as the Hugging Face Hub names it (mit, apache-2.0, cc-by-nc-4.0, other, ...);
+  without it, the benchmark's known licence (unknown for generic files).`;
 
 const schema = z.object({
   file: z.string({ error: "give the file to import" }).min(1).refine(existsSync, "no such file"),
@@ -17,6 +20,7 @@ const schema = z.object({
   versionLabel: z.string().trim().min(1).max(100).optional(),
   asNewVersion: z.boolean(),
   owner: emailSchema.optional(),
+  license: licenseSchema.optional(),
   json: z.boolean(),
 });
 
@@ -29,6 +33,7 @@ export const importCommand = defineCommand({
     "version-label": { type: "string" },
     "as-new-version": { type: "boolean", default: false },
     owner: { type: "string" },
+    license: { type: "string" },
     json: { type: "boolean", default: false },
   },
   schema,
@@ -39,6 +44,7 @@ export const importCommand = defineCommand({
     versionLabel: p.values["version-label"],
     asNewVersion: p.values["as-new-version"],
     owner: p.values.owner,
+    license: p.values.license,
     json: p.values.json,
   }),
   async run(input) {
@@ -50,6 +56,7 @@ export const importCommand = defineCommand({
         name: input.name,
         versionLabel: input.versionLabel,
         asNewVersion: input.asNewVersion,
+        license: input.license,
         ownerId: input.owner ? await importOwnerId(input.owner) : null,
         onProgress: progress
           ? (p) => process.stderr.write(`\r  ${((100 * p.bytes) / p.total).toFixed(0)}%  ${p.records.toLocaleString()} records`)
@@ -67,7 +74,7 @@ export const importCommand = defineCommand({
     if (input.json) {
       printJson(out);
     } else {
-      console.log(`Imported "${summary.name}" (${summary.benchmark}) as ${summary.datasetId}`);
+      console.log(`Imported "${summary.name}" (${summary.benchmark}, licence ${summary.license}) as ${summary.datasetId}`);
       console.log(`  ${summary.sourceRecords} source records, ${summary.contexts} contexts, ${summary.questions} questions`);
       console.log(`  by kind: ${Object.entries(summary.byKind).map(([k, v]) => `${k} ${v}`).join(", ")}`);
       console.log(`  by ${summary.mainTag}: ${Object.entries(summary.byMainTag).map(([k, v]) => `${k} ${v}`).join(", ")}`);

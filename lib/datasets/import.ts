@@ -26,7 +26,11 @@ export interface ImportInput {
   name?: string;
   versionLabel?: string;
   asNewVersion?: boolean;
+  /** the data's licence (lib/datasets/license.ts); the benchmark's known licence when absent */
+  license?: string;
   ownerId: string | null;
+  /** who asks, for the duplicate message: the web form names its checkbox and only datasets the user may see */
+  via?: { kind: "web"; seesAll: boolean } | { kind: "cli" };
   onProgress?: (p: { bytes: number; total: number; records: number }) => void;
 }
 
@@ -34,6 +38,7 @@ export interface ImportSummary {
   datasetId: string;
   name: string;
   benchmark: BenchmarkName;
+  license: string;
   sourceRecords: number;
   contexts: number;
   questions: number;
@@ -59,24 +64,25 @@ export async function importDataset(input: ImportInput): Promise<ImportSummary> 
 
   const contentHash = await sha256File(input.file);
   // a quick refusal before any parsing; the authoritative check runs under the lock below
-  await latestVersion(pool(), contentHash, input.asNewVersion);
+  await latestVersion(pool(), contentHash, input);
 
   const adapter = getAdapter(resolved.benchmark);
+  const license = input.license ?? adapter.license.id;
   const name = input.name?.trim() || path.basename(fileName).replace(/\.(json|jsonl|csv|parquet)(\.sample)?$/i, "");
 
   try {
     return await withTransaction(async (client) => {
       // Imports of the same bytes take turns, so each sees the others' versions.
       await client.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [contentHash]);
-      const earlier = await latestVersion(client, contentHash, input.asNewVersion);
+      const earlier = await latestVersion(client, contentHash, input);
       const ids = new IdSequence();
       const datasetIdBytes = ids.next();
       const datasetId = uuidText(datasetIdBytes);
       await client.query(
         `INSERT INTO "Dataset" (id, name, benchmark, "versionLabel", "contentHash", "hashVersion", "sourceFileName", container, layout,
-           "sourceRecords", "contextCount", "questionCount", summary, "ownerId")
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, '{}', 0, 0, 0, '{}', $9)`,
-        [datasetId, name, adapter.name, input.versionLabel ?? null, contentHash, (earlier?.hashVersion ?? 0) + 1, fileName, resolved.container, input.ownerId],
+           "sourceRecords", "contextCount", "questionCount", summary, "ownerId", license)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, '{}', 0, 0, 0, '{}', $9, $10)`,
+        [datasetId, name, adapter.name, input.versionLabel ?? null, contentHash, (earlier?.hashVersion ?? 0) + 1, fileName, resolved.container, input.ownerId, license],
       );
       const writer = new ImportWriter(client, datasetIdBytes, adapter.mainTag, ids);
       const issues = new IssueCollector(50);
@@ -132,6 +138,7 @@ export async function importDataset(input: ImportInput): Promise<ImportSummary> 
         datasetId,
         name,
         benchmark: adapter.name,
+        license,
         sourceRecords: writer.sourceRecords,
         contexts: writer.contextCount,
         questions: writer.questionCount,
@@ -148,17 +155,21 @@ export async function importDataset(input: ImportInput): Promise<ImportSummary> 
 }
 
 /** The newest dataset holding these exact bytes; refuses a duplicate unless a new version is asked for. */
-async function latestVersion(db: Pick<pg.Pool, "query">, contentHash: string, asNewVersion?: boolean) {
-  const { rows } = await db.query<{ name: string; id: string; hashVersion: number }>(
-    `SELECT id, name, "hashVersion" FROM "Dataset" WHERE "contentHash" = $1 ORDER BY "hashVersion" DESC LIMIT 1`,
-    [contentHash],
+async function latestVersion(db: Pick<pg.Pool, "query">, contentHash: string, input: Pick<ImportInput, "asNewVersion" | "ownerId" | "via">) {
+  const { rows } = await db.query<{ name: string; id: string; hashVersion: number; visible: boolean }>(
+    `SELECT d.id, d.name, d."hashVersion",
+            (d."ownerId" = $2 OR d."sharedWithAll" OR EXISTS (SELECT 1 FROM "DatasetShare" s WHERE s."datasetId" = d.id AND s."userId" = $2)) AS visible
+     FROM "Dataset" d WHERE d."contentHash" = $1 ORDER BY d."hashVersion" DESC LIMIT 1`,
+    [contentHash, input.ownerId],
   );
   const earlier = rows[0];
-  if (earlier && !asNewVersion) {
-    throw new ImportRejected(
-      "conflict",
-      `This file was already imported as "${earlier.name}" (${earlier.id}). Import it as a new version to keep both (--as-new-version).`,
-    );
-  }
+  if (earlier && !input.asNewVersion) throw new ImportRejected("conflict", duplicateMessage(earlier, input.via ?? { kind: "cli" }));
   return earlier;
+}
+
+/** Said in the words of the interface that asked, naming only a dataset the person may see. */
+function duplicateMessage(earlier: { name: string; id: string; visible: boolean }, via: NonNullable<ImportInput["via"]>): string {
+  if (via.kind === "cli") return `This file was already imported as "${earlier.name}" (${earlier.id}). Import it as a new version to keep both (--as-new-version).`;
+  if (via.seesAll || earlier.visible) return `This file was already imported as "${earlier.name}". To keep both, tick "Import as a new version" and import again.`;
+  return `This file is already in Sally, in a dataset you cannot see. Tick "Import as a new version" to import your own copy, or ask its owner to share theirs.`;
 }

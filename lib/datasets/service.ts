@@ -55,6 +55,15 @@ export async function datasetModels(datasetId: string): Promise<string[]> {
   return rows.map((r) => r.model);
 }
 
+/** The view names of a dataset's contexts (FANToM short/full, CharToM-QA c0/c1000/c2000, ...), for a study's view choice. */
+export async function datasetViews(datasetId: string): Promise<string[]> {
+  const { rows } = await pool().query<{ view: string }>(
+    `SELECT DISTINCT jsonb_object_keys(views) AS view FROM "Context" WHERE "datasetId" = $1 ORDER BY view`,
+    [datasetId],
+  );
+  return rows.map((r) => r.view);
+}
+
 export async function deleteDataset({ actor, datasetId }: { actor: Actor; datasetId: string }) {
   const dataset = await getDatasetFor(actor, datasetId, "manage");
   const studies = await db().study.findMany({ where: { datasetId }, select: { name: true } });

@@ -12,3 +12,19 @@ export async function* streamRows<T>(sql: string, params: unknown[] = [], batchS
     client.release();
   }
 }
+
+/**
+ * The same, handed on a batch at a time: consumers that turn rows into text or columns do their
+ * work per batch, and the cursor fetches `batchSize` rows per round trip.
+ */
+export async function* streamBatches<T>(sql: string, params: unknown[] = [], batchSize = 2000): AsyncGenerator<T[]> {
+  let batch: T[] = [];
+  for await (const row of streamRows<T>(sql, params, batchSize)) {
+    batch.push(row);
+    if (batch.length >= batchSize) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length) yield batch;
+}

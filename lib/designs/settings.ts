@@ -29,6 +29,8 @@ const membershipSchema = z.union([
   z.object({ from: z.enum(["url", "screener"]), tag: name, param: name }).strict(),
   // an uploaded external id → group list
   z.object({ from: z.literal("list") }).strict(),
+  // the screener's single choice names the group (for the whole study)
+  z.object({ from: z.literal("screener") }).strict(),
 ]);
 
 export const groupsSchema = z
@@ -39,7 +41,12 @@ export const groupsSchema = z
     membership: membershipSchema,
     /** the screener's question, for membership from a screener */
     screener: z
-      .object({ prompt: z.string().trim().min(1).max(1000), help: z.string().trim().max(2000).optional() })
+      .object({
+        prompt: z.string().trim().min(1).max(1000),
+        help: z.string().trim().max(2000).optional(),
+        /** a whole-study screener: the choices and the group each puts a participant in (null: fits no group) */
+        options: z.array(z.object({ label: z.string().trim().min(1).max(500), group: name.nullable() })).min(2).max(20).optional(),
+      })
       .optional(),
     /** an uploaded external id → group list, for membership from a list */
     list: z.record(z.string().min(1).max(200), name).optional(),
@@ -61,6 +68,17 @@ export const groupsSchema = z
       if (!names.has(key)) ctx.addIssue({ code: "custom", path: ["perUnit", key], message: `"${key}" is not one of the groups.` });
     }
     if (Object.values(g.perUnit).every((v) => v === 0)) ctx.addIssue({ code: "custom", path: ["perUnit"], message: "At least one group needs answers." });
+    if (g.membership.from === "screener" && !("tag" in g.membership)) {
+      const options = g.screener?.options;
+      if (!options) ctx.addIssue({ code: "custom", path: ["screener", "options"], message: "A screener that names the group needs its choices and the group of each." });
+      for (const [i, o] of (options ?? []).entries()) {
+        if (o.group !== null && !names.has(o.group)) ctx.addIssue({ code: "custom", path: ["screener", "options", i, "group"], message: `"${o.group}" is not one of the groups.` });
+      }
+    }
+    if (g.membership.from === "screener" && !g.screener) ctx.addIssue({ code: "custom", path: ["screener"], message: "Membership from a screener needs the screener's question." });
+    for (const [i, item] of (g.familiarity?.items ?? []).entries()) {
+      if (item.answer >= item.options.length) ctx.addIssue({ code: "custom", path: ["familiarity", "items", i, "answer"], message: "The answer must be one of the options (counted from 0)." });
+    }
     if ("tag" in g.membership && g.names.length !== 2) {
       ctx.addIssue({ code: "custom", path: ["names"], message: "Per-item membership needs exactly two groups (members, then the others)." });
     }

@@ -2,8 +2,11 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { NextRequest } from "next/server";
 import { z } from "zod";
-import { roleAllows, type Action } from "@/lib/auth/permissions";
+import { roleAllows, type RouteAuth } from "@/lib/auth/permissions";
 import { currentUser, type SessionUser } from "@/lib/auth/session";
+import { authenticateToken } from "@/lib/auth/tokens/authenticate";
+import { bearerCredential } from "@/lib/auth/tokens/format";
+import { tokenMayCall } from "@/lib/auth/tokens/scope";
 import { AppError } from "@/lib/errors";
 import { checkDeclaredLength, isJson, PUBLIC_MAX_BODY_BYTES, readJsonBody, SIGNED_IN_MAX_BODY_BYTES } from "@/lib/http/body";
 import { controlCharEntries } from "@/lib/http/control-chars";
@@ -15,8 +18,12 @@ export { errorResponse };
 
 // Every route handler is declared through this: edge checks (control characters, same origin,
 // JSON content type, body size) → auth → parse → handler, with one error shape.
+//
+// Auth is the session cookie, or on routes a token may call (lib/auth/tokens/scope.ts) an
+// `Authorization: Bearer` API token instead. A request that presents a token is judged by the
+// token alone, never by cookies, so the same-origin check (a defence for cookies) does not apply.
 
-type Auth = "public" | "signed-in" | Action;
+type Auth = RouteAuth;
 
 interface Spec<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, P extends z.ZodType | undefined> {
   auth: Auth;
@@ -33,6 +40,18 @@ interface Spec<B extends z.ZodType | undefined, Q extends z.ZodType | undefined,
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a route declared, kept on its handler so that lib/openapi describes the real module. */
+export interface RouteSpec {
+  auth: Auth;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  /** the cap actually applied (the default for a JSON body, or the route's own) */
+  maxBodyBytes?: number;
+  /** whether an API token is accepted here */
+  apiToken: boolean;
+}
 
 export interface Ctx<B, Q, P, U> {
   req: NextRequest;
@@ -57,14 +76,15 @@ export function route<
 ) {
   const defaultMax = spec.auth === "public" ? PUBLIC_MAX_BODY_BYTES : SIGNED_IN_MAX_BODY_BYTES;
   const maxBody = spec.maxBodyBytes ?? (spec.body ? defaultMax : undefined);
-  return async (req: NextRequest, context: RouteContext) => {
+  const handle = async (req: NextRequest, context: RouteContext) => {
     const requestId = randomUUID();
     const headers = { "x-request-id": requestId };
     try {
       // cheap refusals first, before the session lookup or a byte of the body is read
       const rawParams = (await context.params) ?? {};
       refuseControlChars(req, rawParams);
-      if (isCrossOriginWrite(req)) {
+      const token = spec.auth === "public" ? null : bearerCredential(req.headers.get("authorization"));
+      if (token === null && isCrossOriginWrite(req)) {
         return problem("forbidden", "Cross-origin requests cannot change anything here.", { headers });
       }
       if (spec.body && !isJson(req)) {
@@ -72,8 +92,21 @@ export function route<
       }
       if (maxBody !== undefined) checkDeclaredLength(req, maxBody);
 
-      const user = spec.auth === "public" ? null : await currentUser();
+      let user: SessionUser | null = null;
       if (spec.auth !== "public") {
+        if (token !== null) {
+          const found = await authenticateToken(token);
+          if (!found.ok && found.code === "rate_limited") {
+            return problem("rate_limited", found.detail, { headers: { ...headers, "retry-after": String(found.retryAfterSeconds) } });
+          }
+          if (!found.ok) return problem("unauthenticated", found.detail, { headers: { ...headers, "www-authenticate": 'Bearer error="invalid_token"' } });
+          if (!tokenMayCall(spec.auth)) {
+            return problem("forbidden", "API tokens cannot be used here; sign in with a browser to do this.", { headers });
+          }
+          user = found.user;
+        } else {
+          user = await currentUser();
+        }
         if (!user) return problem("unauthenticated", "Sign in to use this endpoint.", { headers });
         if (spec.auth !== "signed-in" && !roleAllows(user, spec.auth)) {
           return problem("forbidden", "Your role does not allow this action.", { headers });
@@ -99,6 +132,8 @@ export function route<
       return errorResponse(err, requestId, req);
     }
   };
+  const declared: RouteSpec = { ...spec, maxBodyBytes: maxBody, apiToken: tokenMayCall(spec.auth) };
+  return Object.assign(handle, { spec: declared });
 }
 
 function refuseControlChars(req: NextRequest, params: Record<string, string | string[]>): void {

@@ -23,6 +23,8 @@ export function membershipAtEntry(groups: Groups | null, query: Record<string, s
     const listed = (query[m.param] ?? "").split(",").map((v) => v.trim()).filter(Boolean);
     return { group: null, groupValues: [...new Set(listed)] };
   }
+  // the screener names the group later, on the task page
+  if (m.from === "screener") return { group: null, groupValues: [] };
   const group = query[m.param]?.trim();
   return group && groups.names.includes(group) ? { group, groupValues: [] } : null;
 }

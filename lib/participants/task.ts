@@ -1,4 +1,4 @@
-import { leaseNext, returnLease, sweepThrottled, type GroupRule, type LeasedRow } from "@/lib/assignment/lease";
+import { leaseNext, returnLease, sweepThrottled, type GroupRule, type LeasedRow, type LeaseRequest } from "@/lib/assignment/lease";
 import { submitResponse } from "@/lib/assignment/submit";
 import type { StoredContext, StoredQuestion } from "@/lib/datasets/questions";
 import { pool } from "@/lib/db/pool";
@@ -8,6 +8,7 @@ import { AppError } from "@/lib/http/errors";
 import { outcomeCode } from "@/lib/participants/outcomes";
 import { answerProbe } from "@/lib/participants/probe-answers";
 import { planProbe, probeState, probeView, serveProbe, usesProbes } from "@/lib/participants/probes";
+import { needsScreening, screenerView, type ScreenerView } from "@/lib/participants/screener";
 
 // A participant's work: the next unit (the held one after a refresh), its answer, giving it
 // back. The study's design decides what the unit shows and what an answer must be; leases and
@@ -25,11 +26,12 @@ export interface ParticipantUnit extends UnitView {
   phase: "qualification" | "training" | "task";
   stage: number;
   stages: number;
-  title: string | null;
 }
 
 export type NextResult =
   | { status: "unit"; unit: ParticipantUnit; progress: Progress }
+  /** the screener (and familiarity check) comes before the first unit */
+  | { status: "screener"; screener: ScreenerView; progress: Progress }
   | { status: "done"; reason: "limit_reached" | "none_left" | "stopped"; progress: Progress; completionCode: string | null; redirectUrl: string | null }
   /** stopped by the study's rules: the completion code (and platform redirect) of that outcome */
   | { status: "failed_qualification" | "failed_attention" | "screened_out"; progress: Progress; completionCode: string | null; redirectUrl: string | null };
@@ -48,6 +50,22 @@ function groupRule(study: Study): GroupRule | null {
   if (!g) return null;
   const perItem = "tag" in g.membership;
   return { fixed: !perItem, members: g.names[0]!, others: g.names[1]!, tolerance: g.balanceTolerance };
+}
+
+/** What the lease statement needs to know of the study for one participant. */
+export function leaseRequest(study: Study, participantId: string): LeaseRequest {
+  return {
+    studyId: study.id,
+    participantId,
+    leaseMinutes: study.leaseMinutes,
+    maxUnits: study.maxUnitsPerParticipant,
+    order: study.settings.assignmentOrder,
+    maxUnitsPerContext: study.settings.maxUnitsPerContext,
+    avoidQuestions: [],
+    groups: groupRule(study),
+    withQuestions: true,
+    screening: needsScreening(study),
+  };
 }
 
 /** The outcome of a participant the study's rules stopped (or who stopped), as `next` answers it. */
@@ -79,7 +97,7 @@ async function nextProbe(study: Study, units: number, participantId: string): Pr
   return {
     status: "unit",
     progress: p,
-    unit: { assignmentId: probe.id, expiresAt: new Date(Date.now() + study.leaseMinutes * 60_000).toISOString(), phase, stage: 1, stages: 1, title: null, ...view },
+    unit: { assignmentId: probe.id, expiresAt: new Date(Date.now() + study.leaseMinutes * 60_000).toISOString(), phase, stage: 1, stages: 1, ...view },
   };
 }
 
@@ -89,17 +107,7 @@ export async function nextForParticipant(study: Study, units: number, participan
     if (probe) return probe;
   }
   await sweepThrottled(pool(), study.id);
-  const result = await leaseNext(pool(), {
-    studyId: study.id,
-    participantId: participant.id,
-    leaseMinutes: study.leaseMinutes,
-    maxUnits: study.maxUnitsPerParticipant,
-    order: study.settings.assignmentOrder,
-    maxUnitsPerContext: study.settings.maxUnitsPerContext,
-    avoidQuestions: [],
-    groups: groupRule(study),
-    withQuestions: true,
-  });
+  const result = await leaseNext(pool(), leaseRequest(study, participant.id));
   switch (result.kind) {
     case "unknown_participant":
       throw new AppError("unauthenticated", "Open the study through its link first.");
@@ -107,13 +115,18 @@ export async function nextForParticipant(study: Study, units: number, participan
       throw new AppError("conflict", "Read the instructions and give consent first.", { extra: { reason: "consent_required" } });
     case "closed":
       throw new AppError("conflict", `This study is ${result.state === "draft" ? "not open yet" : result.state}.`, { extra: { reason: `study_${result.state}` } });
+    case "screener_required":
+      return { status: "screener", screener: await screenerView(study, participant.id), progress: progress(study, units, 0) };
     case "stopped":
       return stoppedResult(study, result.status, progress(study, units, result.done));
     case "done": {
       if (result.done > 0) {
         await pool().query(`UPDATE "Participant" SET "completedAt" = now() WHERE id = $1 AND "completedAt" IS NULL`, [participant.id]);
       }
-      return { status: "done", reason: result.reason, progress: progress(study, units, result.done), ...outcomeCode(study, result.done > 0 ? "completed" : "no_tasks") };
+      const p = progress(study, units, result.done);
+      // in a groups study, nothing for someone who has done nothing: their group needs no more answers
+      if (result.done === 0 && result.reason === "none_left" && study.settings.groups) return { status: "screened_out", progress: p, ...outcomeCode(study, "screened_out") };
+      return { status: "done", reason: result.reason, progress: p, ...outcomeCode(study, result.done > 0 ? "completed" : "no_tasks") };
     }
     case "leased":
       return { status: "unit", unit: await viewOf(study, result.lease), progress: progress(study, units, result.done) };
@@ -139,7 +152,6 @@ async function viewOf(study: Study, lease: LeasedRow): Promise<ParticipantUnit> 
     phase: "task",
     stage: lease.stage,
     stages: stagesOf(study),
-    title: lease.context.title,
     ...view,
   };
 }

@@ -10,7 +10,7 @@ export const STUDY_COLUMNS = `s.id, s."publicCode", s.name, s.design, s."dataset
   s."maxUnitsPerParticipant", s."leaseMinutes", s.instructions, s."entryMode", s.config, s.settings, s."completionCode",
   s."completionUrl", s.state, s.version, s."createdAt", s."updatedAt"`;
 
-type StudyRow = Omit<Study, "config" | "settings" | "filter"> & { config: unknown; settings: unknown; filter: unknown };
+export type StudyRow = Omit<Study, "config" | "settings" | "filter"> & { config: unknown; settings: unknown; filter: unknown };
 
 export function parseStudy(row: StudyRow): Study {
   const design = designOf(row.design);

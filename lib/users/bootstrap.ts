@@ -28,7 +28,7 @@ export async function ensureFirstAdmin(opts: {
         "  First admin created. This password is shown only once:",
         `    email:    ${email}`,
         `    password: ${password}`,
-        "  Change it on the Users page, or set ADMIN_EMAIL/ADMIN_PASSWORD before the first start.",
+        "  Sign in and change it on your account page (/account), or set ADMIN_EMAIL/ADMIN_PASSWORD before the first start.",
         "",
       ].join("\n"),
     );

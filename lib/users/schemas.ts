@@ -22,3 +22,13 @@ export const updateUserSchema = z
 
 export type CreateUser = z.infer<typeof createUserSchema>;
 export type UpdateUser = z.infer<typeof updateUserSchema>;
+
+// The "new password twice" check is the form's: the API takes the new password once.
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, "Enter your current password.").max(1024),
+    newPassword: passwordSchema,
+  })
+  .refine((v) => v.newPassword !== v.currentPassword, { path: ["newPassword"], message: "Choose a password different from the current one." });
+
+export type ChangePassword = z.infer<typeof changePasswordSchema>;

@@ -1,7 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { sweepExpired } from "@/lib/assignment/lease";
 import { importDataset } from "@/lib/datasets/import";
@@ -12,6 +9,7 @@ import { studyReport } from "@/lib/studies/report";
 import { changeStudyState, createStudy, parseSpec } from "@/lib/studies/service";
 import { readStudy } from "@/lib/studies/study";
 import { createUser } from "@/lib/users/service";
+import { BOOKS, PER_BOOK, writeChartom } from "../support/chartom";
 import { HAS_SHARED, sample } from "../support/paths";
 import { joined, type HttpParticipant } from "../support/participant-http";
 
@@ -21,30 +19,6 @@ import { joined, type HttpParticipant } from "../support/participant-http";
 // with the longer one (c2000) revealed, which the server withholds until the first answer is
 // stored. 40 participants at once; then the grid, the paired group gap and the revisions,
 // checked against counts kept by the test as it answered.
-
-const BOOKS = ["Emma by Jane Austen", "Persuasion by Jane Austen", "Middlemarch by George Eliot", "Ulysses by James Joyce"];
-const PER_BOOK = 6;
-
-interface Rec { question: string; answer: string; book: string; n: number }
-
-function writeChartom(): { file: string; records: Rec[] } {
-  const records: Rec[] = [];
-  const lines = BOOKS.flatMap((book, b) =>
-    Array.from({ length: PER_BOOK }, (_, i) => {
-      const n = b * PER_BOOK + i;
-      const rec = { question: `Why does character ${n} act so in ${book}?`, answer: `Because of reason ${n}.`, book, n };
-      records.push(rec);
-      return JSON.stringify({
-        book_name: book, tom_dimension: ["belief", "intention", "emotion", "desire"][n % 4], question: rec.question, answer: rec.answer,
-        context_0: `Short window of item ${n}.`, context_1000: `Middle window of item ${n}. REVEAL-${n}`, context_2000: `Long window of item ${n}. REVEAL-${n}`,
-        bonus_points: [`reason ${n}`], misleading_choices: [`Not ${n} a.`, `Not ${n} b.`, `Not ${n} c.`],
-      });
-    }),
-  );
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), "chartom-")), "chartom.jsonl");
-  writeFileSync(file, lines.join("\n") + "\n");
-  return { file, records };
-}
 
 /** How a participant answers: readers right at both stages; non-readers right at c0 on odd items,
  *  and at c2000 on items divisible by 3 (so some revise right → wrong, some wrong → right). */

@@ -60,6 +60,20 @@ describe.skipIf(!HAS_SHARED)("real samples from ../shared/datasets", () => {
     const second = await importDataset({ file, benchmark: "auto", ownerId: null, asNewVersion: true });
     expect(second.datasetId).not.toBe(first.datasetId);
   });
+
+  it("on the web, the duplicate message names the checkbox, and names another owner's dataset only to someone who may see it", async () => {
+    const file = sample("chartom-qa/chartom-format-fixture.jsonl");
+    await importDataset({ file, benchmark: "auto", ownerId: null, name: "Someone else's CharToM", asNewVersion: true });
+    const { rows } = await pool().query<{ id: string }>(
+      `INSERT INTO "User" (id, email, name, "passwordHash", role, "updatedAt") VALUES (gen_random_uuid(), 'dup-stranger@example.org', 'S', 'x', 'researcher', now()) RETURNING id`,
+    );
+    const stranger = rows[0]!;
+    const asStranger = importDataset({ file, benchmark: "auto", ownerId: stranger.id, via: { kind: "web", seesAll: false } });
+    await expect(asStranger).rejects.toMatchObject({ code: "conflict", message: expect.stringMatching(/in a dataset you cannot see.*Import as a new version/) });
+    await expect(asStranger).rejects.not.toMatchObject({ message: expect.stringMatching(/Someone else/) });
+    const asAdmin = importDataset({ file, benchmark: "auto", ownerId: stranger.id, via: { kind: "web", seesAll: true } });
+    await expect(asAdmin).rejects.toMatchObject({ message: expect.stringMatching(/already imported as "Someone else's CharToM".*tick "Import as a new version"/) });
+  });
 });
 
 describe("bad input: a clear error, and nothing written", () => {

@@ -11,6 +11,7 @@ import { enterStudy, recordConsent } from "@/lib/participants/entry";
 import { nextForParticipant as next, submitForParticipant } from "@/lib/participants/task";
 import { adjudicate } from "@/lib/studies/adjudicate";
 import { studyManifest, validatedSelection } from "@/lib/studies/manifest";
+import { validatedExport } from "@/lib/studies/validated-export";
 import { studyResults as results } from "@/lib/studies/results";
 import { changeStudyState, createStudy, parseSpec, updateStudy } from "@/lib/studies/service";
 import { readStudy } from "@/lib/studies/study";
@@ -70,6 +71,8 @@ describe.skipIf(!HAS_SHARED)("a validation study end to end (FANToM sample, unit
     const units = await db().studyUnit.findMany({ where: { studyId: study.id }, include: { context: true }, orderBy: { ordinal: "asc" } });
     expect(units).toHaveLength(2); // two conversations (conv 0 part 0, conv 1 part 0)
     const [conv0, conv1] = units;
+    // before any unit is kept the validated export refuses to be an empty file, and says why
+    await expect(validatedExport(study)).rejects.toMatchObject({ code: "conflict", extra: { reason: "nothing_kept" } });
 
     // answers arranged: conv 0 flagged incoherent by 2 of 3; conv 1's label gets three different labels
     const plan: Record<string, (i: number) => Record<string, string>> = {

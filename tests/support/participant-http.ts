@@ -4,6 +4,7 @@ import { GET as enterRoute } from "@/app/s/[code]/route";
 import { POST as consentRoute } from "@/app/api/s/[code]/consent/route";
 import { GET as nextRoute } from "@/app/api/s/[code]/next/route";
 import { POST as returnRoute } from "@/app/api/s/[code]/return/route";
+import { POST as screenerRoute } from "@/app/api/s/[code]/screener/route";
 import { POST as submitRoute } from "@/app/api/s/[code]/submit/route";
 
 // A participant driven through the real route handlers (the route wrapper, zod, problem+json,
@@ -28,6 +29,8 @@ async function read<T>(res: Response): Promise<HttpAnswer<T>> {
 
 export interface NextBody {
   status: string;
+  screener?: { choice: string | null; options: { value: string; label: string }[]; familiarity: { index: number; appliesTo: string | null; prompt: string; options: string[] }[] };
+  completionCode?: string | null;
   reason?: string;
   unit?: {
     assignmentId: string;
@@ -79,6 +82,10 @@ export class HttpParticipant {
   async submit(assignmentId: string, payload: unknown, extra: { stage?: number; idempotencyKey?: string; durationMs?: number } = {}): Promise<HttpAnswer<{ responseId: string; duplicate: boolean; reason?: string }>> {
     const body = { assignmentId, idempotencyKey: extra.idempotencyKey ?? randomUUID(), payload, durationMs: extra.durationMs ?? 1000, ...(extra.stage ? { stage: extra.stage } : {}) };
     return this.keep(await read<{ responseId: string; duplicate: boolean; reason?: string }>(await submitRoute(this.request(`/api/s/${this.code}/submit`, { method: "POST", body }), ctx(this.code))));
+  }
+
+  async screener(answer: unknown): Promise<HttpAnswer<{ status: string; reason?: string; detail?: string }>> {
+    return this.keep(await read<{ status: string; reason?: string; detail?: string }>(await screenerRoute(this.request(`/api/s/${this.code}/screener`, { method: "POST", body: answer }), ctx(this.code))));
   }
 
   async giveBack(assignmentId: string): Promise<HttpAnswer> {

@@ -13,4 +13,5 @@ export const chartom: Adapter<ChartomRecord> = {
   looksLike: (value) => hasKeys(value, ["book_name", "tom_dimension"]) || hasKeys(value, ["context_0", "misleading_choices"]),
   toItems: (record, index) => toItems(record, index),
   mainTag: "dimension",
+  license: { id: "apache-2.0" },
 };

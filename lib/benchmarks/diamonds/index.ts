@@ -14,4 +14,5 @@ export const diamonds: Adapter<DiamondsRecord> = {
   looksLike: (value) => hasKeys(value, ["final_question", "conv_access_grp"]) || hasKeys(value, ["qa_type", "script", "conversation", "participant"]),
   toItems: (record, _index, file) => toItems(record, file),
   mainTag: "perspective",
+  license: { id: "unknown", note: "The authors state no licence (no licence file, none in the README): ask them before publishing a copy." },
 };

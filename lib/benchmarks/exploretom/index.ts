@@ -13,4 +13,5 @@ export const exploretom: Adapter<ExploretomRecord> = {
   looksLike: (value) => hasKeys(value, ["story_structure", "expected_answer"]) || hasKeys(value, ["infilled_story", "question"]),
   toItems: (record, index) => toItems(record, index),
   mainTag: "nth_order",
+  license: { id: "cc-by-nc-4.0", note: "CC BY-NC 4.0: attribution, non-commercial use only." },
 };

@@ -13,4 +13,5 @@ export const fantom: Adapter<FantomRecord> = {
   looksLike: (value) => hasKeys(value, ["set_id", "factQA"]) || hasKeys(value, ["full_context", "short_context", "beliefQAs"]),
   toItems: (record) => toItems(record),
   mainTag: "question_family",
+  license: { id: "mit", note: "The licence file of the authors' repository is MIT (it holds the code); the authors ask that the samples be used for evaluation only. No separate data licence is stated." },
 };

@@ -13,4 +13,5 @@ export const generic: Adapter<GenericRecord> = {
   looksLike: (value) => hasKeys(value, ["id", "context", "questions"]),
   toItems: (record) => toItems(record),
   mainTag: "question_type",
+  license: { id: "unknown", note: "A generic file says nothing of its licence: set it with `sally import --license` or the dataset API." },
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clearDraft, draftKey, draftsOf, fitAnswers, loadDraft, newDraft, randomKey, saveDraft, type DraftStorage } from "@/components/task/draft";
+import { clearDraft, draftKey, draftsOf, loadDraft, newDraft, randomKey, saveDraft, type DraftStorage } from "@/components/task/draft";
+import { fitGiven, itemsOf } from "@/components/task/items";
 
 class MemoryStorage implements DraftStorage {
   private items = new Map<string, string>();
@@ -72,15 +73,43 @@ describe("draft storage", () => {
 
   it("keeps only answers that fit the unit's checks", () => {
     const checks = [
-      { key: "flag:unsafe", options: [{ value: "yes" }, { value: "no" }] },
-      { key: "label", options: [{ value: "a" }, { value: "b" }] },
+      { key: "flag:unsafe", prompt: "Unsafe?", options: [{ value: "yes", label: "Yes" }, { value: "no", label: "No" }] },
+      { key: "label", prompt: "Label", options: [{ value: "a", label: "A" }, { value: "b", label: "B" }] },
     ];
-    expect(fitAnswers({ "flag:unsafe": "no", label: "zzz", gone: "yes" }, checks)).toEqual({ "flag:unsafe": "no" });
+    const items = itemsOf({ questions: [], checks, commentAllowed: false });
+    expect(fitGiven(items, { answers: { "flag:unsafe": "no", label: "zzz", gone: "yes" }, comments: {}, comment: "" }, false).answers).toEqual({ "flag:unsafe": "no" });
   });
 
   it("makes idempotency keys the server accepts (8 to 100 characters), different each time", () => {
     const a = randomKey();
     expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(randomKey()).not.toBe(a);
+  });
+
+  it("keeps each stage's draft apart: stage 2 has its own key and never overwrites stage 1", () => {
+    const storage = new MemoryStorage();
+    const one = { ...newDraft("abc", AID, new Date(), "key-11111111"), answers: { q1: 1 }, pending: { durationMs: 5, payload: { answers: { q1: 1 } } } };
+    const two = { ...newDraft("abc", AID, new Date(), "key-22222222", 2), answers: { q1: 0, q2: ["Ana"], q3: null } };
+    saveDraft(storage, one);
+    saveDraft(storage, two);
+    expect(draftKey("abc", AID, 2)).toBe(`sally:draft:abc:${AID}:s2`);
+    expect(loadDraft(storage, "abc", AID)).toEqual(one);
+    expect(loadDraft(storage, "abc", AID, 2)).toEqual(two);
+    expect(draftsOf(storage, "abc").map((d) => d.stage).sort()).toEqual([1, 2]);
+    clearDraft(storage, "abc", AID, 1);
+    expect(draftsOf(storage, "abc").map((d) => d.idempotencyKey)).toEqual(["key-22222222"]);
+  });
+
+  it("reads a draft saved before answers had kinds (no stage, times or signals), so an unsent answer survives an upgrade", () => {
+    const storage = new MemoryStorage();
+    const old = { v: 1, code: "abc", assignmentId: AID, idempotencyKey: "key-12345678", startedAt: "2025-01-01T00:00:00.000Z", activeMs: 10, answers: { label: "a" }, comment: "", pending: { durationMs: 10 } };
+    storage.setItem(draftKey("abc", AID), JSON.stringify(old));
+    expect(loadDraft(storage, "abc", AID)).toEqual({ ...old, comments: {}, times: {}, signals: { pastes: 0, focusLosses: 0 }, stage: 1 });
+  });
+
+  it("does not trust a value stored under another draft's key", () => {
+    const storage = new MemoryStorage();
+    storage.setItem(draftKey("abc", "a1"), JSON.stringify(newDraft("abc", "a2", new Date(), "key-12345678")));
+    expect(draftsOf(storage, "abc")).toEqual([]);
   });
 });

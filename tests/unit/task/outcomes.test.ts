@@ -35,6 +35,15 @@ describe("submit outcomes", () => {
     expect(submitOutcome(fail(502))).toEqual({ kind: "offline" });
   });
 
+  it("a stored stage-1 answer is stage_locked (load stage 2), not an error", () => {
+    expect(submitOutcome(fail(409, { reason: "stage_locked" }))).toEqual({ kind: "stage_locked" });
+  });
+
+  it("a participant who stopped (here or in another tab) goes to the done page; one excluded sees why", () => {
+    expect(destinationFor({ status: 409, code: "conflict", reason: "returned" })).toEqual({ to: "done" });
+    expect(destinationFor({ status: 409, code: "conflict", reason: "failed_attention" })).toEqual({ to: "unavailable", reason: "failed_attention" });
+  });
+
   it("does not route on a 409 without a known reason", () => {
     expect(destinationFor({ status: 409, code: "conflict" })).toBeNull();
   });

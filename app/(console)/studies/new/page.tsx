@@ -1,27 +1,51 @@
 import { StudyForm } from "@/components/studies/study-form";
-import { initialFormState } from "@/components/studies/form-model";
+import { datasetChoices, NO_CHOICES, studyOptions } from "@/components/studies/form-data";
+import { settingsOf } from "@/components/studies/page-data";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePage } from "@/lib/auth/guards";
+import type { Actor } from "@/lib/auth/permissions";
 import { datasetScope } from "@/lib/datasets/access";
 import { db } from "@/lib/db/client";
-import { datasetModels, datasetTags } from "@/lib/datasets/service";
+import { getStudyFor } from "@/lib/studies/service";
 
 export const metadata = { title: "New study" };
 
-export default async function NewStudyPage({ searchParams }: { searchParams: Promise<{ dataset?: string | string[] }> }) {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+/** "New study from this spec": a study of the researcher's own, or nothing. */
+async function sourceStudy(user: Actor, id: string | undefined) {
+  if (!id || !UUID.test(id)) return null;
+  const study = await getStudyFor(user, id).catch(() => null);
+  return study ? { studyId: study.id, study: settingsOf(study) } : null;
+}
+
+type Props = { searchParams: Promise<{ dataset?: string | string[]; from?: string | string[] }> };
+
+export default async function NewStudyPage({ searchParams }: Props) {
   const user = await requirePage("studies.manage");
+  const search = await searchParams;
   const datasets = await db().dataset.findMany({
     where: datasetScope(user),
     orderBy: { createdAt: "desc" },
-    select: { id: true, name: true, benchmark: true, versionLabel: true, contextCount: true, questionCount: true },
+    select: { id: true, name: true, benchmark: true, versionLabel: true, sourceRecords: true, contextCount: true, questionCount: true, summary: true },
   });
-  const wanted = (await searchParams).dataset;
-  const chosen = datasets.find((d) => d.id === wanted);
-  const [tags, models] = chosen ? await Promise.all([datasetTags(chosen.id), datasetModels(chosen.id)]) : [{}, []];
+  const chosen = datasets.find((d) => d.id === one(search.dataset));
+  const [choices, studies, from] = await Promise.all([chosen ? datasetChoices(chosen) : NO_CHOICES, studyOptions(user), sourceStudy(user, one(search.from))]);
   return (
     <>
-      <PageHeader title="New study" description="A validation study over a dataset, optionally filtered by tags." />
-      <StudyForm mode="create" datasets={datasets} initial={initialFormState(chosen?.id ?? "")} tags={tags} models={models} />
+      <PageHeader
+        title="New study"
+        description={from ? `From the spec of “${from.study.name}”: choose the dataset (or its new version) to run it on.` : "A study over a dataset, optionally filtered by tags and sampled."}
+      />
+      <StudyForm
+        mode="create"
+        datasets={datasets.map((d) => ({ id: d.id, name: d.name, benchmark: d.benchmark, versionLabel: d.versionLabel, contextCount: d.contextCount, questionCount: d.questionCount }))}
+        datasetId={chosen?.id ?? ""}
+        from={from ?? undefined}
+        choices={choices}
+        studies={studies}
+      />
     </>
   );
 }

@@ -33,6 +33,7 @@ export const POST = route({ auth: "datasets.import", query }, async ({ req, user
           versionLabel: query.versionLabel,
           asNewVersion: query.asNewVersion === "1",
           ownerId: user.id,
+          via: { kind: "web", seesAll: user.role === "admin" },
           onProgress: (p) => send({ type: "progress", phase: "import", ...p }),
         });
         send({ type: "done", summary });

@@ -1,16 +1,36 @@
 import { redirect } from "next/navigation";
 import { Markdown } from "@/components/markdown";
 import { ConsentForm } from "@/components/task/consent-form";
+import { db } from "@/lib/db/client";
+import { pool } from "@/lib/db/pool";
 import { pathOf } from "@/lib/participants/paths";
 import { participantPage } from "@/lib/participants/page-guard";
+import { readStudy } from "@/lib/studies/study";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Welcome" };
 
+// A typical unit's time is this study's own mean once enough answers exist; before that the
+// duration is left out rather than guessed.
+const MIN_TIMED_RESPONSES = 5;
+
+async function typicalUnitMs(studyId: string): Promise<number | null> {
+  const agg = await db().response.aggregate({ where: { studyId, durationMs: { not: null } }, _avg: { durationMs: true }, _count: { durationMs: true } });
+  return agg._count.durationMs >= MIN_TIMED_RESPONSES ? agg._avg.durationMs : null;
+}
+
 export default async function ConsentPage({ params }: { params: Promise<{ code: string }> }) {
   const { code } = await params;
-  const { study, participant } = await participantPage(code);
+  const { participant } = await participantPage(code);
   if (participant.consentedAt) redirect(pathOf(code, { to: "task" }));
+  const study = await readStudy(pool(), { code });
+  if (!study) redirect(pathOf(code, { to: "unavailable", reason: "unknown" }));
+
+  const { consent } = study.settings;
+  const allUnits = await db().studyUnit.count({ where: { studyId: study.id } });
+  const units = Math.min(study.maxUnitsPerParticipant ?? allUnits, allUnits);
+  const typical = consent.expectedMinutes === null && units > 0 ? await typicalUnitMs(study.id) : null;
+  const minutes = consent.expectedMinutes ?? (typical ? Math.max(1, Math.round((units * typical) / 60_000)) : null);
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -18,6 +38,48 @@ export default async function ConsentPage({ params }: { params: Promise<{ code: 
         <p className="text-base text-muted">Welcome to the study</p>
         <h1 className="text-3xl font-semibold">{study.name}</h1>
       </div>
+
+      <section aria-labelledby="facts-heading" className="rounded-card border border-line bg-surface p-5 sm:p-6">
+        <h2 id="facts-heading" className="mb-3 text-xl font-semibold">
+          About this study
+        </h2>
+        <dl className="grid gap-x-6 gap-y-2 text-lg sm:grid-cols-[auto_1fr]">
+          {units > 0 && (
+            <>
+              <dt className="font-semibold">What you will do</dt>
+              <dd>
+                Up to {units} unit{units === 1 ? "" : "s"}
+              </dd>
+            </>
+          )}
+          {minutes !== null && (
+            <>
+              <dt className="font-semibold">How long it takes</dt>
+              <dd>
+                About {minutes} minute{minutes === 1 ? "" : "s"}
+              </dd>
+            </>
+          )}
+          {consent.contact && (
+            <>
+              <dt className="font-semibold">Questions? Contact</dt>
+              <dd className="break-words">{consent.contact}</dd>
+            </>
+          )}
+          <dt className="font-semibold">Stopping</dt>
+          <dd>You can stop at any time with “Stop here”; what you submitted is kept.</dd>
+        </dl>
+      </section>
+
+      {consent.informationSheet.trim() && (
+        <section aria-labelledby="sheet-heading" className="rounded-card border border-line bg-surface p-5 sm:p-6">
+          <h2 id="sheet-heading" className="mb-3 text-xl font-semibold">
+            Information sheet <span className="text-base font-normal text-muted">(version {consent.version})</span>
+          </h2>
+          <Markdown source={consent.informationSheet} headingLevel={3} className="text-lg leading-8" />
+        </section>
+      )}
+
       <section aria-labelledby="instructions-heading" className="rounded-card border border-line bg-surface p-5 sm:p-6">
         <h2 id="instructions-heading" className="mb-3 text-xl font-semibold">
           Instructions
@@ -28,7 +90,7 @@ export default async function ConsentPage({ params }: { params: Promise<{ code: 
           <p className="text-lg text-muted">Read each item carefully and answer the questions about it.</p>
         )}
       </section>
-      <ConsentForm code={code} />
+      <ConsentForm code={code} withSheet={Boolean(consent.informationSheet.trim())} />
     </div>
   );
 }

@@ -1,27 +1,40 @@
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { CompletionPanel } from "@/components/task/completion-panel";
-import { completionUrl } from "@/lib/participants/completion-url";
+import { outcomeCode } from "@/lib/participants/outcomes";
 import { pathOf } from "@/components/task/outcomes";
+import { ReturnGuidance } from "@/components/task/return-guidance";
 import { db } from "@/lib/db/client";
+import { pool } from "@/lib/db/pool";
 import { decodeParticipantToken, participantCookieName } from "@/lib/participants/token";
+import { readStudy } from "@/lib/studies/study";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Thank you" };
 
 export default async function DonePage({ params }: { params: Promise<{ code: string }> }) {
   const { code } = await params;
-  const study = await db().study.findUnique({
-    where: { publicCode: code },
-    select: { id: true, name: true, completionCode: true, completionUrl: true },
-  });
+  const study = await readStudy(pool(), { code });
   if (!study) redirect(pathOf(code, { to: "unavailable", reason: "unknown" }));
   const participantId = decodeParticipantToken((await cookies()).get(participantCookieName(code))?.value);
+  const participant = participantId
+    ? await db().participant.findFirst({ where: { id: participantId, studyId: study.id }, select: { status: true, externalSource: true } })
+    : null;
+  const submitted = participant ? await db().assignment.count({ where: { participantId: participantId!, studyId: study.id, status: "submitted" } }) : 0;
+  const platform = study.entryMode === "prolific" || study.entryMode === "mturk" ? study.entryMode : null;
+
+  // Stopped before finishing: no code, and what to do on the platform instead.
+  if (participant?.status === "returned") {
+    return (
+      <div className="mx-auto max-w-2xl space-y-6">
+        <h1 className="text-3xl font-semibold">You have stopped</h1>
+        <ReturnGuidance platform={platform} submitted={submitted} />
+      </div>
+    );
+  }
   // The code is earned: only a participant of this study with at least one submitted unit sees it.
-  const submitted = participantId
-    ? await db().assignment.count({ where: { participantId, studyId: study.id, status: "submitted" } })
-    : 0;
   if (submitted === 0) redirect(pathOf(code, { to: "task" }));
+  const { completionCode, redirectUrl } = outcomeCode(study, "completed");
 
   return (
     <div className="mx-auto max-w-2xl space-y-6">
@@ -31,7 +44,7 @@ export default async function DonePage({ params }: { params: Promise<{ code: str
           You have finished {study.name}. You completed {submitted} unit{submitted === 1 ? "" : "s"}.
         </p>
       </div>
-      <CompletionPanel code={study.completionCode} redirectUrl={completionUrl(study.completionUrl, study.completionCode)} />
+      <CompletionPanel code={completionCode ?? study.completionCode} redirectUrl={redirectUrl} />
     </div>
   );
 }

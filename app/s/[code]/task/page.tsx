@@ -1,21 +1,26 @@
 import { redirect } from "next/navigation";
 import { Markdown } from "@/components/markdown";
-import { pathOf } from "@/lib/participants/paths";
 import { TaskRunner } from "@/components/task/task-runner";
+import { pool } from "@/lib/db/pool";
+import { pathOf } from "@/lib/participants/paths";
 import { participantPage } from "@/lib/participants/page-guard";
+import { readStudy } from "@/lib/studies/study";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Task" };
 
 export default async function TaskPage({ params }: { params: Promise<{ code: string }> }) {
   const { code } = await params;
-  const { study, participant } = await participantPage(code);
+  const { participant } = await participantPage(code);
   if (!participant.consentedAt) redirect(pathOf(code, { to: "consent" }));
+  const study = await readStudy(pool(), { code });
+  if (!study) redirect(pathOf(code, { to: "unavailable", reason: "unknown" }));
 
   return (
     <TaskRunner
       code={code}
       studyName={study.name}
+      platform={study.entryMode === "prolific" || study.entryMode === "mturk" ? study.entryMode : null}
       instructions={study.instructions.trim() ? <Markdown source={study.instructions} headingLevel={2} /> : undefined}
     />
   );

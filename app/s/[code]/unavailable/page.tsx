@@ -37,6 +37,15 @@ const MESSAGES: Record<string, Message> = {
   },
   preview: { title: "This is a preview", text: "Accept the task on the platform first; the study starts once you have accepted it." },
   bad_link: { title: "This link is not valid", text: "Part of the link looks wrong. Check that you copied the whole link, or ask the researchers for a new one." },
+  not_eligible: { title: "This study is not open to you", text: "The researchers set conditions for taking part that this visit does not meet. Thank you for your interest." },
+  screened_out: { title: "Thank you for your answers", text: "From your answers, this study is not a good fit for you. Thank you for your time." },
+  failed_qualification: {
+    title: "Thank you for trying",
+    text: "Your answers to the practice questions did not reach the level this study needs, so it cannot continue. Thank you for your time.",
+  },
+  failed_attention: { title: "This study has ended for you", text: "Some of the attention checks were missed, so this study cannot continue. Thank you for your time." },
+  excluded: { title: "This study has ended for you", text: "The researchers have ended your part in this study. Thank you for your time." },
+  returned: { title: "You have stopped", text: "You stopped this study, so there are no more units for you. Thank you for your time." },
   none_left: {
     title: "No more work",
     text: "There is nothing left for you to do in this study right now: every unit already has enough answers. Thank you for your interest.",

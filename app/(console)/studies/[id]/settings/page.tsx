@@ -1,10 +1,10 @@
-import { formStateFromStudy } from "@/components/studies/form-model";
+import { datasetChoices, NO_CHOICES, studyOptions } from "@/components/studies/form-data";
 import { settingsOf, studyForPage } from "@/components/studies/page-data";
 import { LockedSettingsSummary, SettingsSummary } from "@/components/studies/settings-summary";
+import { SpecView } from "@/components/studies/spec-view";
 import { StudyForm } from "@/components/studies/study-form";
 import { Alert } from "@/components/ui/alert";
 import { db } from "@/lib/db/client";
-import { datasetModels, datasetTags } from "@/lib/datasets/service";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -14,13 +14,14 @@ export async function generateMetadata({ params }: Props) {
 }
 
 export default async function StudySettingsPage({ params }: Props) {
-  const { study, canManage, datasetName } = await studyForPage((await params).id);
+  const { study, canManage, datasetName, user } = await studyForPage((await params).id);
   const settings = settingsOf(study);
   const heading = (
     <h2 id="settings-heading" className="text-lg font-semibold">
       Settings
     </h2>
   );
+  const spec = <SpecView studyId={study.id} study={settings} />;
   if (!canManage || study.state === "closed") {
     return (
       <section aria-labelledby="settings-heading" className="space-y-4">
@@ -29,28 +30,26 @@ export default async function StudySettingsPage({ params }: Props) {
         <div className="rounded-card border border-line bg-surface p-4 sm:p-6">
           <SettingsSummary settings={settings} datasetName={datasetName} />
         </div>
+        {spec}
       </section>
     );
   }
+  // the server decides what is locked: answers exist, so what participants were asked stays as it was
   const locked = (await db().response.count({ where: { studyId: study.id }, take: 1 })) > 0;
-  const [tags, models] = locked ? [{}, []] : await Promise.all([datasetTags(study.datasetId), datasetModels(study.datasetId)]);
+  const dataset = await db().dataset.findUnique({ where: { id: study.datasetId }, select: { id: true, sourceRecords: true, contextCount: true, questionCount: true, summary: true } });
+  const [choices, studies] = await Promise.all([dataset ? datasetChoices(dataset) : NO_CHOICES, studyOptions(user, study.id)]);
   return (
     <section aria-labelledby="settings-heading" className="space-y-4">
       {heading}
-      {locked && (
-        <Alert tone="warning">
-          Responses exist, so the unit, annotators per unit, tag filter, checks and decision rule are locked: settings that change what was asked are locked once
-          the first response exists. The name, limits, lease, instructions and entry settings can still change.
-        </Alert>
-      )}
+      {spec}
       <StudyForm
         mode="edit"
         nested
         studyId={study.id}
         datasetName={datasetName}
-        initial={formStateFromStudy(settings)}
-        tags={tags}
-        models={models}
+        stored={settings}
+        choices={choices}
+        studies={studies}
         locked={locked}
         lockedSummary={<LockedSettingsSummary settings={settings} />}
       />

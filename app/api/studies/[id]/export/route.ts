@@ -1,38 +1,62 @@
 import { z } from "zod";
-import { exportDataset } from "@/lib/datasets/export";
 import { pool } from "@/lib/db/pool";
 import { designOf } from "@/lib/designs";
 import { downloadResponse } from "@/lib/http/stream";
 import { AppError } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
+import { studyRelease } from "@/lib/release/release";
 import { bonusCsv } from "@/lib/studies/bonus";
-import { responsesCsv, responsesJsonl, scoredCsv } from "@/lib/studies/export";
-import { studyManifest, validatedSelection } from "@/lib/studies/manifest";
+import { decidesUnits, decisionsCsv, decisionsParquet } from "@/lib/studies/export";
+import { EXPORT_STREAMS } from "@/lib/studies/exports/streams";
+import { studyManifest } from "@/lib/studies/manifest";
+import { studyResults } from "@/lib/studies/results";
+import { validatedExport } from "@/lib/studies/validated-export";
 import { getStudyFor } from "@/lib/studies/service";
 
 const params = z.object({ id: z.string().uuid() });
 // the last formats are a design's own files (Design.downloads): rating's ratings, correlations and scatter plots
-const query = z.object({ format: z.enum(["validated", "responses-csv", "responses-jsonl", "scored-csv", "bonus-csv", "manifest", "ratings-csv", "correlations-csv", "scatter-svg"]) });
+const FORMATS = [
+  "validated", "responses-csv", "responses-jsonl", "responses-parquet", "scored-csv", "scored-parquet", "decisions-csv", "decisions-parquet",
+  "bonus-csv", "manifest", "release", "ratings-csv", "correlations-csv", "scatter-svg",
+] as const;
+const query = z.object({ format: z.enum(FORMATS) });
+
+const TYPES = {
+  csv: "text/csv; charset=utf-8",
+  jsonl: "application/x-ndjson; charset=utf-8",
+  parquet: "application/vnd.apache.parquet",
+} as const;
 
 export const GET = route({ auth: "studies.read", params, query }, async ({ user, params, query }) => {
   const study = await getStudyFor(user, params.id);
   const base = `${study.name}-${study.publicCode}`;
   switch (query.format) {
     case "validated": {
-      // the dataset in its own format, minus every record the study's rule dropped
-      const selection = await validatedSelection(study);
-      if (!selection) throw new AppError("not_found", "This study's design does not decide which items to keep.");
-      const file = await exportDataset({ datasetId: study.datasetId, format: "source", recordIndexes: selection.kept, suffix: `-validated-${study.publicCode}` });
+      const file = await validatedExport(study);
       return downloadResponse(file.chunks, file.filename, file.contentType);
     }
     case "responses-csv":
-      return downloadResponse(responsesCsv(study), `${base}-responses.csv`, "text/csv; charset=utf-8");
-    case "scored-csv":
-      return downloadResponse(scoredCsv(study), `${base}-scored.csv`, "text/csv; charset=utf-8");
-    case "bonus-csv":
-      return downloadResponse(bonusCsv(study), `${base}-prolific-bonus.csv`, "text/csv; charset=utf-8");
     case "responses-jsonl":
-      return downloadResponse(responsesJsonl(study), `${base}-responses.jsonl`, "application/x-ndjson; charset=utf-8");
+    case "responses-parquet":
+    case "scored-csv":
+    case "scored-parquet": {
+      const [table, kind] = query.format.split("-") as [string, keyof typeof TYPES];
+      return downloadResponse(EXPORT_STREAMS[query.format](study), `${base}-${table}.${kind}`, TYPES[kind]);
+    }
+    case "decisions-csv":
+    case "decisions-parquet": {
+      const results = await studyResults(study);
+      if (!decidesUnits(results)) throw new AppError("not_found", "This study's design does not decide on units.");
+      return query.format === "decisions-csv"
+        ? downloadResponse(decisionsCsv(study, results), `${base}-decisions.csv`, TYPES.csv)
+        : downloadResponse(decisionsParquet(study, results), `${base}-decisions.parquet`, TYPES.parquet);
+    }
+    case "release": {
+      const release = await studyRelease(study);
+      return downloadResponse(release.chunks, release.filename, "application/zip");
+    }
+    case "bonus-csv":
+      return downloadResponse(bonusCsv(study), `${base}-prolific-bonus.csv`, TYPES.csv);
     case "ratings-csv":
     case "correlations-csv":
     case "scatter-svg": {

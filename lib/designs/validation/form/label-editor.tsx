@@ -1,12 +1,11 @@
 "use client";
 
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
-import { fieldId, type FieldErrors } from "@/components/studies/form-errors";
-import { Checkbox, Input } from "@/components/studies/form-controls";
-import { applyPreset, renameDraft, type LabelDraft, type StudyFormState, type Update } from "@/components/studies/form-model";
-import { LABEL_PRESETS } from "@/components/studies/labels";
-import { useFocusAfterRender } from "@/components/studies/use-focus";
+import { useFocusAfterRender, useFormKit, type FieldErrors } from "@/lib/designs/form-kit";
+import { LABEL_PRESETS } from "@/lib/designs/validation/form/labels";
+import { applyPreset, renameDraft, type LabelDraft, type ValidationDraft } from "@/lib/designs/validation/form/model";
+
+type Update = (change: (d: ValidationDraft) => ValidationDraft) => void;
 
 const base = "config.labelJudgement";
 
@@ -18,10 +17,11 @@ function LabelRow({ label, index, count, errors, update, onRemoved }: {
   update: Update;
   onRemoved: () => void;
 }) {
+  const { Button, Checkbox, Input, fieldId } = useFormKit();
   const name = `${base}.labels.${index}`;
   const n = index + 1;
   const set = (change: (l: LabelDraft) => LabelDraft) =>
-    update((s) => ({ ...s, labels: s.labels.map((l) => (l.id === label.id ? change(l) : l)) }));
+    update((d) => ({ ...d, labels: d.labels.map((l) => (l.id === label.id ? change(l) : l)) }));
   const prefix = <span className="sr-only">Label {n} </span>;
   return (
     <li>
@@ -64,7 +64,7 @@ function LabelRow({ label, index, count, errors, update, onRemoved }: {
           variant="secondary"
           disabled={count <= 2}
           onClick={() => {
-            update((s) => ({ ...s, labels: s.labels.filter((l) => l.id !== label.id) }));
+            update((d) => ({ ...d, labels: d.labels.filter((l) => l.id !== label.id) }));
             onRemoved();
           }}
         >
@@ -76,15 +76,16 @@ function LabelRow({ label, index, count, errors, update, onRemoved }: {
   );
 }
 
-export function LabelEditor({ state, update, errors }: { state: StudyFormState; update: Update; errors: FieldErrors }) {
+export function LabelEditor({ draft, update, errors }: { draft: ValidationDraft; update: Update; errors: FieldErrors }) {
+  const { Button, GroupError, Input, fieldId } = useFormKit();
   const focusLater = useFocusAfterRender();
   const [notice, setNotice] = useState("");
   const addId = "study-add-label";
 
   function addLabel() {
-    const id = `label-${state.seq}`;
-    update((s) => ({ ...s, seq: s.seq + 1, labels: [...s.labels, { id, key: "", label: "", description: "", rejects: false, keyEdited: false }] }));
-    focusLater(fieldId(`${base}.labels.${state.labels.length}.label`));
+    const id = `label-${draft.seq}`;
+    update((d) => ({ ...d, seq: d.seq + 1, labels: [...d.labels, { id, key: "", label: "", description: "", rejects: false, keyEdited: false }] }));
+    focusLater(fieldId(`${base}.labels.${draft.labels.length}.label`));
   }
 
   return (
@@ -99,7 +100,7 @@ export function LabelEditor({ state, update, errors }: { state: StudyFormState; 
               key={p.id}
               variant="secondary"
               onClick={() => {
-                update((s) => applyPreset(s, p));
+                update((d) => applyPreset(d, p));
                 setNotice(`Preset “${p.name}” applied: ${p.labels.map((l) => l.label).join(", ")}.`);
               }}
             >
@@ -115,29 +116,25 @@ export function LabelEditor({ state, update, errors }: { state: StudyFormState; 
         id={fieldId(`${base}.prompt`)}
         label="Prompt"
         hint="The question annotators answer with one label."
-        value={state.labelPrompt}
+        value={draft.labelPrompt}
         error={errors[`${base}.prompt`]}
-        onChange={(e) => update((s) => ({ ...s, labelPrompt: e.target.value }))}
+        onChange={(e) => update((d) => ({ ...d, labelPrompt: e.target.value }))}
       />
-      {errors[`${base}.labels`] && (
-        <p id={fieldId(`${base}.labels`)} tabIndex={-1} className="text-sm font-medium text-danger">
-          {errors[`${base}.labels`]}
-        </p>
-      )}
+      <GroupError name={`${base}.labels`} errors={errors} />
       <ul className="space-y-3" aria-label="Labels">
-        {state.labels.map((label, i) => (
+        {draft.labels.map((label, i) => (
           <LabelRow
             key={label.id}
             label={label}
             index={i}
-            count={state.labels.length}
+            count={draft.labels.length}
             errors={errors}
             update={update}
             onRemoved={() => focusLater(addId)}
           />
         ))}
       </ul>
-      <Button id={addId} variant="secondary" onClick={addLabel} disabled={state.labels.length >= 9}>
+      <Button id={addId} variant="secondary" onClick={addLabel} disabled={draft.labels.length >= 9}>
         Add label
       </Button>
       <p className="text-sm text-muted">Between 2 and 9 labels.</p>

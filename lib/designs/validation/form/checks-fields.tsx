@@ -1,12 +1,11 @@
 "use client";
 
-import { Button } from "@/components/ui/button";
-import { fieldId, type FieldErrors } from "@/components/studies/form-errors";
-import { Checkbox, Input, Section } from "@/components/studies/form-controls";
-import { LabelEditor } from "@/components/studies/label-editor";
-import { renameDraft, type FlagDraft, type StudyFormState, type Update } from "@/components/studies/form-model";
-import { ANSWER_KEY_HELP } from "@/components/studies/labels";
-import { useFocusAfterRender } from "@/components/studies/use-focus";
+import { useFocusAfterRender, useFormKit, type FieldErrors } from "@/lib/designs/form-kit";
+import { LabelEditor } from "@/lib/designs/validation/form/label-editor";
+import { ANSWER_KEY_HELP } from "@/lib/designs/validation/form/labels";
+import { renameDraft, type FlagDraft, type ValidationDraft } from "@/lib/designs/validation/form/model";
+
+type Update = (change: (d: ValidationDraft) => ValidationDraft) => void;
 
 function FlagRow({ flag, index, count, errors, update, onRemoved }: {
   flag: FlagDraft;
@@ -16,10 +15,10 @@ function FlagRow({ flag, index, count, errors, update, onRemoved }: {
   update: Update;
   onRemoved: () => void;
 }) {
+  const { Button, Input, fieldId } = useFormKit();
   const base = `config.contextChecks.flags.${index}`;
   const n = index + 1;
-  const set = (change: (f: FlagDraft) => FlagDraft) =>
-    update((s) => ({ ...s, flags: s.flags.map((f) => (f.id === flag.id ? change(f) : f)) }));
+  const set = (change: (f: FlagDraft) => FlagDraft) => update((d) => ({ ...d, flags: d.flags.map((f) => (f.id === flag.id ? change(f) : f)) }));
   return (
     <li>
       <fieldset className="min-w-0 space-y-3 rounded-control border border-line p-3 sm:p-4">
@@ -55,7 +54,7 @@ function FlagRow({ flag, index, count, errors, update, onRemoved }: {
           variant="secondary"
           disabled={count <= 1}
           onClick={() => {
-            update((s) => ({ ...s, flags: s.flags.filter((f) => f.id !== flag.id) }));
+            update((d) => ({ ...d, flags: d.flags.filter((f) => f.id !== flag.id) }));
             onRemoved();
           }}
         >
@@ -67,22 +66,19 @@ function FlagRow({ flag, index, count, errors, update, onRemoved }: {
   );
 }
 
-export function ChecksFields({ state, update, errors }: { state: StudyFormState; update: Update; errors: FieldErrors }) {
+export function ChecksFields({ draft, update, errors }: { draft: ValidationDraft; update: Update; errors: FieldErrors }) {
+  const { Button, Checkbox, GroupError, Section, fieldId } = useFormKit();
   const focusLater = useFocusAfterRender();
   const addFlagId = "study-add-flag";
 
   function addFlag() {
-    const id = `flag-${state.seq}`;
-    update((s) => ({ ...s, seq: s.seq + 1, flags: [...s.flags, { id, key: "", label: "", description: "", keyEdited: false }] }));
-    focusLater(fieldId(`config.contextChecks.flags.${state.flags.length}.label`));
+    const id = `flag-${draft.seq}`;
+    update((d) => ({ ...d, seq: d.seq + 1, flags: [...d.flags, { id, key: "", label: "", description: "", keyEdited: false }] }));
+    focusLater(fieldId(`config.contextChecks.flags.${draft.flags.length}.label`));
   }
 
   return (
-    <Section
-      id={fieldId("config")}
-      legend="Checks"
-      description="What each participant is asked about a unit. Choose at least one."
-    >
+    <Section id={fieldId("config")} legend="Checks" description="What each participant is asked about a unit. Choose at least one.">
       {errors.config && (
         <p id={`${fieldId("config")}-error`} className="text-sm font-medium text-danger">
           {errors.config}
@@ -94,37 +90,25 @@ export function ChecksFields({ state, update, errors }: { state: StudyFormState;
           id="study-context-checks"
           label="Context checks"
           hint="Yes/no flags about the conversation or passage, e.g. whether it is incoherent or unsafe."
-          checked={state.contextChecks}
-          onChange={(e) => update((s) => ({ ...s, contextChecks: e.target.checked }))}
+          checked={draft.contextChecks}
+          onChange={(e) => update((d) => ({ ...d, contextChecks: e.target.checked }))}
         />
-        {state.contextChecks && (
+        {draft.contextChecks && (
           <div className="space-y-3 sm:ml-8">
-            {errors["config.contextChecks.flags"] && (
-              <p id={fieldId("config.contextChecks.flags")} tabIndex={-1} className="text-sm font-medium text-danger">
-                {errors["config.contextChecks.flags"]}
-              </p>
-            )}
+            <GroupError name="config.contextChecks.flags" errors={errors} />
             <ul className="space-y-3" aria-label="Context flags">
-              {state.flags.map((flag, i) => (
-                <FlagRow
-                  key={flag.id}
-                  flag={flag}
-                  index={i}
-                  count={state.flags.length}
-                  errors={errors}
-                  update={update}
-                  onRemoved={() => focusLater(addFlagId)}
-                />
+              {draft.flags.map((flag, i) => (
+                <FlagRow key={flag.id} flag={flag} index={i} count={draft.flags.length} errors={errors} update={update} onRemoved={() => focusLater(addFlagId)} />
               ))}
             </ul>
-            <Button id={addFlagId} variant="secondary" onClick={addFlag} disabled={state.flags.length >= 10}>
+            <Button id={addFlagId} variant="secondary" onClick={addFlag} disabled={draft.flags.length >= 10}>
               Add flag
             </Button>
             <Checkbox
               id="study-comment"
               label="Let participants add a comment"
-              checked={state.comment}
-              onChange={(e) => update((s) => ({ ...s, comment: e.target.checked }))}
+              checked={draft.comment}
+              onChange={(e) => update((d) => ({ ...d, comment: e.target.checked }))}
             />
           </div>
         )}
@@ -135,8 +119,8 @@ export function ChecksFields({ state, update, errors }: { state: StudyFormState;
           id="study-answer-key"
           label="Answer-key checks"
           hint={ANSWER_KEY_HELP}
-          checked={state.answerKey}
-          onChange={(e) => update((s) => ({ ...s, answerKey: e.target.checked }))}
+          checked={draft.answerKey}
+          onChange={(e) => update((d) => ({ ...d, answerKey: e.target.checked }))}
         />
       </div>
 
@@ -145,10 +129,10 @@ export function ChecksFields({ state, update, errors }: { state: StudyFormState;
           id="study-label-judgement"
           label="Label judgement"
           hint="One label from a set you define, e.g. whether a note is accurate."
-          checked={state.labelJudgement}
-          onChange={(e) => update((s) => ({ ...s, labelJudgement: e.target.checked }))}
+          checked={draft.labelJudgement}
+          onChange={(e) => update((d) => ({ ...d, labelJudgement: e.target.checked }))}
         />
-        {state.labelJudgement && <LabelEditor state={state} update={update} errors={errors} />}
+        {draft.labelJudgement && <LabelEditor draft={draft} update={update} errors={errors} />}
       </div>
     </Section>
   );
