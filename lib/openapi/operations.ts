@@ -63,6 +63,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     },
     errors: [413],
   },
+  "PATCH /api/datasets/{id}": { summary: "Change a dataset's licence", description: "The licence is the one field of a dataset that changes after import; release dataset cards carry it.", responses: { 200: json("`{ dataset }`") } },
   "GET /api/datasets/{id}": { summary: "A dataset, with its tags and models", responses: { 200: json("`{ dataset, tags, models }`") } },
   "DELETE /api/datasets/{id}": { summary: "Delete a dataset", description: "Refused (409) while a study uses it.", responses: { 204: noContent("deleted") } },
   "GET /api/datasets/{id}/export": {
@@ -94,6 +95,24 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   "PATCH /api/studies/{id}": { summary: "Change a study's settings", description: "Unit-changing fields are refused (409) once the study has answers.", responses: { 200: json("`{ study }`") } },
   "POST /api/studies/{id}/state": { summary: "Open, pause or close a study", responses: { 200: json("`{ study }`") } },
   "GET /api/studies/{id}/results": { summary: "A study's results", description: "Progress, agreement, decisions and scores per unit; every figure can be recomputed from the raw responses export." },
+  "GET /api/studies/{id}/timeline": {
+    summary: "A study's progress and agreement over time",
+    description:
+      "Valid answers, participants and units completed per UTC bucket (`hour`, `day`, `week`, or `auto`: the finest that keeps the span readable; 422 past 2000 buckets), and for vote-based designs the cumulative percent agreement and Krippendorff's α per check family up to each bucket's end (the last point is the agreement table's figure).",
+    responses: { 200: json("`{ bucket, stage, n, units, points: [{ start, answers, participants, unitsCompleted, complete }], agreement: [{ check, label, points: [{ start, items, percentAgreement, krippendorffAlpha }] }] }`") },
+  },
+  "GET /api/studies/{id}/quality": {
+    summary: "Per-participant quality signals",
+    description: "Agreement with the others' majority, gold accuracy, failed attention checks, median time (too fast), pastes, focus losses, near-duplicate free text and confusion matrices; signals, not verdicts.",
+    responses: { 200: json("`{ rows: [...], studyMedianSeconds, policy, policyChanges }`") },
+  },
+  "GET /api/studies/{id}/groups": { summary: "Fill per group", description: "Units still short per group and the participants who cannot be served (empty lists for a study without groups).", responses: { 200: json("`{ groups, unserved }`") } },
+  "POST /api/studies/{id}/participants/{participantId}/exclusion": {
+    summary: "Exclude a participant",
+    description: "With a reason; audited. The participant's answers are voided, their units reopened, and the declared exclusion policy re-applied to everyone.",
+    responses: { 201: json("`{ reopened, policyExcluded }`") },
+    errors: [409],
+  },
   "GET /api/studies/{id}/export": {
     summary: "Export a study",
     description:
@@ -104,6 +123,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   "POST /api/studies/{id}/adjudications": { summary: "Decide a unit", description: "Overrides the aggregation for one unit and check; audited.", responses: { 201: json("`{ adjudication }`") } },
 
   // participants
+  "POST /api/s/{code}/screener": { summary: "Answer the study's screener", description: "Before the first unit (and the familiarity check's answers); 409 after it or when the study asks none.", security: PARTICIPANT, errors: [401, 409] },
   "POST /api/s/{code}/consent": { summary: "Record the participant's consent", security: PARTICIPANT, errors: [401, 409] },
   "GET /api/s/{code}/next": { summary: "The participant's current unit, or the next one, or done", description: "The same unit after a refresh. Never carries gold answers or other participants' answers.", security: PARTICIPANT, errors: [401, 409] },
   "POST /api/s/{code}/return": { summary: "Give a unit back", security: PARTICIPANT, errors: [401, 409] },
