@@ -33,3 +33,5 @@ export { ENTRY_MODES, UNIT_TYPES, type EntryMode } from "@/lib/designs/types";
 export type { ValidationResults, UnitRow as ValidationUnitRow } from "@/lib/designs/validation/results";
 export type { ValidationConfig } from "@/lib/designs/validation/config";
 export type { AccuracyRow, BaselineResults, ModelRow } from "@/lib/designs/baseline/results";
+export type { ChecklistResults } from "@/lib/designs/checklist/results";
+export type { RatingResults } from "@/lib/designs/rating/results";
