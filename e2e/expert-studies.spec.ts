@@ -57,6 +57,7 @@ test("[RESULTS][CHECKLIST] after two reviewers: the pass rate per criterion with
   expect(answerable).toMatchObject({ decided: 2, passed: 2, passRate: 1 });
 
   await uiSignIn(page, researcher.email, researcher.password);
+  await expect(page).not.toHaveURL(/\/signin/);
   await page.goto(`/studies/${study.id}`);
   const figure = page.getByRole("figure", { name: /Pass rate per criterion/ });
   await expect(figure.locator(".recharts-bar-rectangle")).toHaveCount(results.criteria.filter((c) => c.passRate !== null && c.passRate > 0).length);
@@ -98,6 +99,7 @@ test("[RESULTS][RATING] after two raters: the mean score per model with interval
   expect(results.models).toHaveLength(2);
 
   await uiSignIn(page, researcher.email, researcher.password);
+  await expect(page).not.toHaveURL(/\/signin/);
   await page.goto(`/studies/${study.id}`);
   const means = page.getByRole("figure", { name: /Mean human score per model/ });
   await expect(means.locator(".recharts-bar-rectangle")).toHaveCount(results.models.filter((m) => (m.meanScore ?? 0) > 0).length);

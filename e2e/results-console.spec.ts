@@ -66,8 +66,9 @@ test("[RESULTS][BASELINE] ToMATO's Human accuracy view: type chart with interval
   const results = (await (await api.get(`/api/studies/${study.id}/results`)).json()) as { byType: { key: string; accuracy: number; n: number }[] };
 
   await uiSignIn(page, researcher.email, researcher.password);
+  await expect(page).not.toHaveURL(/\/signin/);
   await page.goto(`/studies/${study.id}`);
-  await expect(page.getByRole("heading", { name: "Human accuracy" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Human accuracy", exact: true })).toBeVisible();
   const type = results.byType[0]!;
   const byTypeTitle = /Human accuracy per question type/;
   await expect(page.getByRole("figure", { name: byTypeTitle }).locator("[data-chart]")).toHaveAccessibleDescription(new RegExp(`${pct(type.accuracy)} \\(${type.key}\\)`));
@@ -104,13 +105,15 @@ test("[RESULTS][GROUPS] a staged reader / non-reader study: the group × stage g
   const books = ["Emma by Jane Austen", "Persuasion by Jane Austen", "Middlemarch by George Eliot", "Ulysses by James Joyce"];
   for (const [i, read] of [books, [], books.slice(0, 2), books.slice(2)].entries()) {
     const p = await HttpParticipant.join(study.code, { PROLIFIC_PID: `reader-${i}`, read: read.join(",") });
-    await p.answerAll((unit, k) => ({ answers: Object.fromEntries(unit.questions.map((q) => [q.id, (k + i) % 3 === 0 ? 1 : 0])) }));
+    // right (writeChartom's answers start "Because") on two units in three
+    await p.answerAll((unit, k) => ({ answers: Object.fromEntries(unit.questions.map((q) => [q.id, q.options!.findIndex((o) => o.startsWith("Because") === ((k + i) % 3 !== 0))])) }));
     await p.dispose();
   }
   const results = (await (await api.get(`/api/studies/${study.id}/results`)).json()) as { byGroupStage: { key: { group: string; stage: number }; accuracy: number | null; n: number }[] };
   expect(results.byGroupStage.length).toBeGreaterThanOrEqual(2);
 
   await uiSignIn(page, researcher.email, researcher.password);
+  await expect(page).not.toHaveURL(/\/signin/);
   await page.goto(`/studies/${study.id}`);
   const title = /^Accuracy per group and stage/;
   const figure = page.getByRole("figure", { name: title });
@@ -138,6 +141,7 @@ test("[RESULTS][VALIDATION][QUALITY] agreement over time; the quality page sorts
     await p.dispose();
   }
   await uiSignIn(page, researcher.email, researcher.password);
+  await expect(page).not.toHaveURL(/\/signin/);
   await page.goto(`/studies/${study.id}`);
   const agreement = page.getByRole("figure", { name: /Percent agreement per check over time, cumulative/ });
   await expect(agreement.locator("[data-chart] svg .recharts-line")).toHaveCount(DEFAULT_FLAGS.length);

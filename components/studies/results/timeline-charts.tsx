@@ -1,6 +1,6 @@
 import { ChartFigure } from "@/components/charts/chart-figure";
 import { DataTable } from "@/components/charts/data-table";
-import { describeRange, percent } from "@/components/charts/describe";
+import { describeRange } from "@/components/charts/describe";
 import { TimeLines } from "@/components/charts/time-lines";
 import type { Timeline } from "@/lib/studies/timeline";
 
@@ -45,7 +45,7 @@ export function AgreementOverTime({ timeline }: { timeline: Timeline }) {
     <ChartFigure
       title={`Percent agreement per check over time, cumulative (all answers up to the end of each ${bucket}, UTC)`}
       summary={`${describeRange("Percent agreement now", latest)} Krippendorff's α per check is in the table.`}
-      chart={<TimeLines starts={starts} domain={[0, 1]} format={(v) => percent(v)} series={agreement.map((s) => ({ name: s.label, values: s.points.map((p) => p.percentAgreement) }))} />}
+      chart={<TimeLines starts={starts} domain={[0, 1]} format="percent" series={agreement.map((s) => ({ name: s.label, values: s.points.map((p) => p.percentAgreement) }))} />}
       table={
         <DataTable
           caption="Cumulative agreement per check and bucket"
