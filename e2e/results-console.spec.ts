@@ -85,7 +85,8 @@ test("[RESULTS][BASELINE] ToMATO's Human accuracy view: type chart with interval
   await expect(grid.getByRole("row", { name: /^ALL/ })).toContainText("(n=15)");
 
   const progress = page.getByRole("figure", { name: /Progress over time/ });
-  await expect(progress.locator("[data-chart] svg .recharts-line").first()).toBeVisible();
+  // one hour of answers is one point per line: its dot is the mark
+  await expect(progress.locator("[data-chart] svg .recharts-line-dot").first()).toBeVisible();
   await expect(progress.locator("[data-chart]")).toHaveAccessibleDescription(/15 answers/);
   await expectNoAxeViolations(page, "the baseline study overview");
   await api.dispose();
@@ -152,17 +153,17 @@ test("[RESULTS][VALIDATION][QUALITY] agreement over time; the quality page sorts
   await expect(page).toHaveURL(new RegExp(`/studies/${study.id}/quality$`));
   await expect(page.getByText(/signals, not verdicts/)).toBeVisible();
   const table = page.getByRole("table", { name: /quality signals/ });
-  await expect(table.locator("tbody tr")).toHaveCount(4);
+  await expect(table.locator(":scope > tbody > tr")).toHaveCount(4);
   const units = table.getByRole("columnheader", { name: /^Units/ });
   await units.getByRole("button").click();
   await expect(units).toHaveAttribute("aria-sort", "ascending");
   await units.getByRole("button").click();
   await expect(units).toHaveAttribute("aria-sort", "descending");
-  const counts = (await table.locator("tbody tr").evaluateAll((rows) => rows.map((r) => Number(r.children[1]!.textContent)))) as number[];
+  const counts = (await table.locator(":scope > tbody > tr").evaluateAll((rows) => rows.map((r) => Number(r.children[1]!.textContent)))) as number[];
   expect(counts).toEqual([...counts].sort((a, b) => b - a));
   await expectNoAxeViolations(page, "the quality page");
 
-  const first = table.locator("tbody tr").first();
+  const first = table.locator(":scope > tbody > tr").first();
   const name = (await first.getAttribute("data-participant"))!;
   await first.getByRole("button", { name: `Exclude ${name}` }).click();
   const reason = page.getByRole("textbox", { name: new RegExp(`Reason for excluding ${name}`) });
