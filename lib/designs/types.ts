@@ -268,6 +268,13 @@ export interface DesignDownload {
   chunks: AsyncIterable<string>;
 }
 
+/** One of a design's own files, as the study's exports list offers it and the export route serves it. */
+export interface DesignExport<C = unknown> {
+  label: string;
+  detail: string;
+  file(ctx: ReadCtx<C>): Promise<DesignDownload>;
+}
+
 /** What both the browser and the server know of a design: its name, config and unit rules (no server code). */
 export interface DesignDescriptor<C = unknown> {
   kind: string;
@@ -316,6 +323,8 @@ export interface Design<C = unknown, R extends DesignResults = DesignResults> ex
   validatedRecords?(ctx: ReadCtx<C>, results: R): Promise<{ kept: number[]; dropped: Record<string, number>; inScope: number }>;
   /** vote-based designs whose agreement is shown over time: how answered keys pool into families */
   voteFamilies?(config: C): VoteFamilies;
+  /** whether validate returns scored answers, so submissions write ScoredAnswer rows (the scored-* exports) */
+  scoresAnswers?: boolean;
   /** files only this design offers (rating: ratings-csv, correlations-csv), by export format */
-  downloads?: Record<string, (ctx: ReadCtx<C>) => Promise<DesignDownload>>;
+  downloads?: Record<string, DesignExport<C>>;
 }
