@@ -48,6 +48,7 @@ const MATRIX: Record<EndpointKey, Row> = {
   "GET /studies/[id]/groups":                       [SIGNIN,  SIGNIN,     403,     200,   404,   404,   200],
   "GET /studies/[id]/settings":                     [SIGNIN,  SIGNIN,     403,     200,   404,   404,   200],
   "GET /studies/[id]/units":                        [SIGNIN,  SIGNIN,     403,     200,   404,   404,   200],
+  "GET /studies/[id]/quality":                      [SIGNIN,  SIGNIN,     403,     200,   404,   404,   200],
   "GET /users":                                     [SIGNIN,  SIGNIN,     403,     403,   403,   403,   200],
   "GET /account":                                   [SIGNIN,  SIGNIN,     200,     200,   200,   200,   200],
   "GET /api-docs":                                  [SIGNIN,  SIGNIN,     200,     200,   200,   200,   200],
@@ -107,6 +108,7 @@ const MATRIX: Record<EndpointKey, Row> = {
   "POST /api/webhooks/prolific/[code]":             [404,     404,        404,     404,   404,   404,   404],
   "GET /api/studies/[id]/quality":                  [401,     401,        403,     200,   404,   404,   200],
   "GET /api/studies/[id]/groups":                   [401,     401,        403,     200,   404,   404,   200],
+  "GET /api/studies/[id]/timeline":                 [401,     401,        403,     200,   404,   404,   200],
   // 404: the participant id names nobody in the study (a harmless probe)
   "POST /api/studies/[id]/participants/[participantId]/exclusion": [401, 401, 403,    404,   404,   404,   404],
   // the participant stops: nothing leased, nothing done, so their outcome is "returned"

@@ -2,15 +2,18 @@
 // on a fresh database of its own, with a known admin. Started by playwright.config.ts (webServer).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { writeFileSync } from "node:fs";
 import { closePool } from "@/lib/db/pool";
 import { ensureFirstAdmin } from "@/lib/users/bootstrap";
 import { createMigratedDatabase, dropDatabase, startTestServer } from "../tests/support/test-postgres";
-import { E2E } from "../e2e/config";
+import { E2E, e2eDatabaseUrlFile } from "../e2e/config";
 
 const server = await startTestServer();
 const name = `sally_e2e_${randomBytes(4).toString("hex")}`;
 const url = await createMigratedDatabase(server.adminUrl, name);
 process.env.DATABASE_URL = url;
+// specs that must run the CLI against this server's database (import-predictions) read it here
+writeFileSync(e2eDatabaseUrlFile(E2E.port), url, { mode: 0o600 });
 await ensureFirstAdmin({ email: E2E.admin.email, password: E2E.admin.password, print: () => {} });
 await closePool();
 

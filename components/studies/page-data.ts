@@ -9,6 +9,7 @@ import type { Study } from "@/lib/designs";
 import { AppError } from "@/lib/http/errors";
 import { studyResults } from "@/lib/studies/results";
 import { getStudyFor } from "@/lib/studies/service";
+import { studyTimeline } from "@/lib/studies/timeline";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -33,6 +34,8 @@ export const studyForPage = cache(async (id: string) => {
 });
 
 export const resultsFor = cache((study: Study) => studyResults(study));
+
+export const timelineFor = cache((study: Study) => studyTimeline(study));
 
 export function settingsOf(study: Study): StudySettings {
   return {

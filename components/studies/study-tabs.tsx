@@ -7,6 +7,7 @@ const TABS = [
   { path: "", label: "Overview" },
   { path: "/units", label: "Units" },
   { path: "/participants", label: "Participants" },
+  { path: "/quality", label: "Quality" },
   { path: "/groups", label: "Groups", groupsOnly: true },
   { path: "/adjudication", label: "Adjudication" },
   { path: "/settings", label: "Settings" },

@@ -251,6 +251,15 @@ export interface DesignResults {
   reasonLabels?: Record<string, string>;
 }
 
+/** How a vote-based design pools answered item keys into the families its agreement figures are
+ *  computed over: keys listed in `own` are families of their own (a validation flag, the label
+ *  judgement); any other key goes to `pooled` (the answer key's items), or counts nowhere when
+ *  `pooled` is null. The labels are the agreement table's. */
+export interface VoteFamilies {
+  own: { key: string; label: string }[];
+  pooled: { key: string; label: string } | null;
+}
+
 /** A file a design offers beside the common exports (format=<key> on the study export route). */
 export interface DesignDownload {
   /** appended to the study's file name, e.g. "-ratings.csv" */
@@ -312,6 +321,8 @@ export interface Design<C = unknown, R extends DesignResults = DesignResults> ex
   adjudicable?(ctx: UnitCtx<C>): Promise<Check[]>;
   /** the validated dataset: which source records survive (designs that decide on items) */
   validatedRecords?(ctx: ReadCtx<C>, results: R): Promise<{ kept: number[]; dropped: Record<string, number>; inScope: number }>;
+  /** vote-based designs whose agreement is shown over time: how answered keys pool into families */
+  voteFamilies?(config: C): VoteFamilies;
   /** whether validate returns scored answers, so submissions write ScoredAnswer rows (the scored-* exports) */
   scoresAnswers?: boolean;
   /** files only this design offers (rating: ratings-csv, correlations-csv), by export format */

@@ -106,6 +106,12 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     responses: { 201: json("`{ reopened, policyExcluded }`: units reopened, and participants the policy then excluded") },
   },
   "GET /api/studies/{id}/groups": { summary: "Fill per group", description: "Per group: capacity, submitted, live and units still short; the participants the study could not serve (`unserved`, among the first `probedOnly` idle ones when that is not null), and how many the screener put in no group (`screenedOut`).", responses: { 200: json("`{ groups: [...], unserved, screenedOut, probedOnly }`") } },
+  "GET /api/studies/{id}/timeline": {
+    summary: "A study's progress and agreement over time",
+    description:
+      "Valid answers, participants and units completed per UTC bucket (`hour`, `day`, `week`, or `auto`: the finest that keeps the span readable; 422 past 2000 buckets), and for vote-based designs the cumulative percent agreement and Krippendorff's α per check family up to each bucket's end (the last point is the agreement table's figure).",
+    responses: { 200: json("`{ bucket, stage, n, units, points: [{ start, answers, participants, unitsCompleted, complete }], agreement: [{ check, label, points: [{ start, items, percentAgreement, krippendorffAlpha }] }] }`") },
+  },
   "GET /api/studies/{id}/export": {
     summary: "Export a study",
     description:

@@ -1,6 +1,7 @@
 import type { AgreementFigures } from "@/lib/designs/types";
 import type { Check } from "@/lib/designs/validation/checks";
 import type { ValidationConfig } from "@/lib/designs/validation/config";
+import { validationFamilies } from "@/lib/designs/validation/families";
 import { agreementSummary, encodeRatings, type Rating } from "@/lib/metrics";
 
 // Agreement per check family (each flag, the label judgement, the answer key pooled), from
@@ -26,8 +27,8 @@ export function checkAgreement(
       families.get(f)!.push({ unit: `${r.unitId}|${check.key}`, rater: r.participantId, label: value });
     }
   }
-  const labels: Record<string, string> = { answer_key: "Answer key (all items)", label: config.labelJudgement?.prompt ?? "Label" };
-  for (const flag of config.contextChecks?.flags ?? []) labels[`flag:${flag.key}`] = flag.label;
+  const declared = validationFamilies(config);
+  const labels: Record<string, string> = Object.fromEntries([...declared.own, ...(declared.pooled ? [declared.pooled] : [])].map((f) => [f.key, f.label]));
   return [...families.entries()].map(([check, ratings]) => {
     const s = agreementSummary(encodeRatings(ratings));
     return {

@@ -5,6 +5,7 @@ import type { Design } from "@/lib/designs/types";
 import { keepingAnswer, markedIndexes, unitChecks, wireCheck } from "@/lib/designs/validation/checks";
 import type { ValidationConfig } from "@/lib/designs/validation/config";
 import { validationDescriptor } from "@/lib/designs/validation/descriptor";
+import { validationFamilies } from "@/lib/designs/validation/families";
 import { validationResponseSchema } from "@/lib/designs/validation/response";
 import { computeResults, loadValidationData, type ValidationResults } from "@/lib/designs/validation/results";
 import { selectValidatedRecords } from "@/lib/designs/validation/validated";
@@ -78,4 +79,6 @@ export const validation: Design<ValidationConfig, ValidationResults> = {
   },
 
   validatedRecords: (ctx, results) => selectValidatedRecords(ctx, results),
+
+  voteFamilies: validationFamilies,
 };

@@ -1,8 +1,8 @@
 import { headers } from "next/headers";
-import { AgreementTable } from "@/components/studies/agreement-table";
 import { ExportsList } from "@/components/studies/exports-list";
-import { resultsFor, studyForPage } from "@/components/studies/page-data";
+import { resultsFor, studyForPage, timelineFor } from "@/components/studies/page-data";
 import { ProgressSummary } from "@/components/studies/progress-summary";
+import { DesignOverview } from "@/components/studies/results/registry";
 import { ShareLinks } from "@/components/studies/share-links";
 import { Alert } from "@/components/ui/alert";
 
@@ -22,7 +22,7 @@ async function requestOrigin(): Promise<string> {
 
 export default async function StudyOverviewPage({ params, searchParams }: Props) {
   const { study } = await studyForPage((await params).id);
-  const [results, origin, { created }] = await Promise.all([resultsFor(study), requestOrigin(), searchParams]);
+  const [results, timeline, origin, { created }] = await Promise.all([resultsFor(study), timelineFor(study), requestOrigin(), searchParams]);
   const createdUnits = created !== undefined && /^\d+$/.test(created) ? Number(created) : null;
   return (
     <div className="space-y-6">
@@ -49,7 +49,7 @@ export default async function StudyOverviewPage({ params, searchParams }: Props)
           serverOrigin={origin}
         />
       </section>
-      <AgreementTable agreement={results.agreement} />
+      <DesignOverview study={study} results={results} timeline={timeline} />
       <ExportsList studyId={study.id} />
     </div>
   );

@@ -1,0 +1,9 @@
+import type { DesignResults, Study } from "@/lib/designs";
+import type { Timeline } from "@/lib/studies/timeline";
+
+/** What every design's overview is handed: the study, its results (the design's own shape) and the timeline. */
+export interface OverviewProps {
+  study: Study;
+  results: DesignResults;
+  timeline: Timeline;
+}

@@ -1,0 +1,21 @@
+import { AgreementTable } from "@/components/studies/agreement-table";
+import { AgreementOverTime, ProgressOverTime } from "@/components/studies/results/timeline-charts";
+import type { OverviewProps } from "@/components/studies/results/types";
+
+// Validation: agreement per check (the table), and how agreement and progress built up over time.
+export function ValidationOverview({ results, timeline }: OverviewProps) {
+  return (
+    <>
+      <AgreementTable agreement={results.agreement} />
+      <section aria-labelledby="over-time-heading" className="space-y-4">
+        <h2 id="over-time-heading" className="text-lg font-semibold">
+          Over time
+        </h2>
+        <div className="grid gap-4 lg:grid-cols-2">
+          <ProgressOverTime timeline={timeline} />
+          <AgreementOverTime timeline={timeline} />
+        </div>
+      </section>
+    </>
+  );
+}
