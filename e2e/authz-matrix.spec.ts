@@ -96,6 +96,7 @@ const MATRIX: Record<EndpointKey, Row> = {
   "GET /api/s/[code]/next":                         [401,     200,        401,     401,   401,   401,   401],
   // 409: no such unit is leased to the participant
   "POST /api/s/[code]/return":                      [401,     409,        401,     401,   401,   401,   401],
+  "POST /api/s/[code]/renew":                       [401,     409,        401,     401,   401,   401,   401],
   "POST /api/s/[code]/submit":                      [401,     409,        401,     401,   401,   401,   401],
   // 422: a question id of no dataset (the shared reader may read, not tag)
   "POST /api/datasets/[id]/tags":                   [401,     401,        403,     422,   404,   403,   422],
@@ -202,6 +203,7 @@ async function arrange(admin: APIRequestContext): Promise<Fixtures> {
       "POST /api/datasets/[id]/tags": { body: { csv: `questionId,tag,value\n${randomUUID()},probe,true\n` } },
       "POST /api/webhooks/prolific/[code]": { body: { event_type: "submission.status.change" } },
       "POST /api/s/[code]/return": { body: { assignmentId: randomUUID() } },
+      "POST /api/s/[code]/renew": { body: { assignmentId: randomUUID() } },
       "POST /api/s/[code]/screener": { body: { values: [] } },
       "POST /api/s/[code]/submit": { body: { assignmentId: randomUUID(), idempotencyKey: randomUUID(), payload: {} } },
       "POST /api/tokens": { body: {} },

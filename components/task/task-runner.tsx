@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, type ReactNode } from "react";
 import { keyAnswer, nextUnansweredItem, targetItem } from "@/components/task/items";
+import { LeaseWarning } from "@/components/task/lease-warning";
 import { TaskProgress } from "@/components/task/progress";
 import type { Platform } from "@/components/task/return-guidance";
 import { StopDialog } from "@/components/task/stop-dialog";
@@ -10,6 +11,7 @@ import { UnitForm } from "@/components/task/unit-form";
 import { useTask } from "@/components/task/use-task";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
+import { api } from "@/lib/http/client";
 
 export interface TaskRunnerProps {
   /** the study's public code (from the URL) */
@@ -23,6 +25,12 @@ export interface TaskRunnerProps {
 
 const OFFLINE_SUBMIT = "We could not reach the server; your answers are saved on this device. Try again.";
 const OFFLINE_LOAD = "We could not reach the server. Check your connection and try again.";
+
+/** "Keep working": more time on the held unit (POST /renew). */
+async function renewLease(code: string, assignmentId: string): Promise<{ expiresAt: string } | { error: string }> {
+  const res = await api<{ expiresAt: string }>(`/api/s/${encodeURIComponent(code)}/renew`, { method: "POST", json: { assignmentId } });
+  return res.ok ? res.data : { error: res.problem.detail };
+}
 
 // Keys typed into these are text, not shortcuts; Enter on these activates them natively.
 const TYPING = "textarea, select, input:not([type=radio]), [contenteditable=true], dialog";
@@ -143,6 +151,12 @@ export function TaskRunner({ code, studyName, instructions, platform = null }: T
       <div role="status" aria-live="polite" className={status ? "rounded-control border border-line bg-surface px-4 py-3 text-base" : ""}>
         {status}
       </div>
+
+      {work && phase === "working" && (
+        <LeaseWarning
+          key={`${work.unit.assignmentId}:${work.unit.expiresAt}`}
+          assignmentId={work.unit.assignmentId} expiresAt={work.unit.expiresAt} onRenew={(id) => renewLease(code, id)} />
+      )}
 
       {!t.storageOk && (
         <Alert tone="warning">This browser is not letting us keep a draft, so your answers are kept only while this page stays open.</Alert>

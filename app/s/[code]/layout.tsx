@@ -1,8 +1,10 @@
+import Link from "next/link";
 import type { ReactNode } from "react";
 
 // The participant's pages: calm, no console navigation, wide enough for a transcript beside
 // the questions on a large screen. The root layout already has the skip link to #main.
-export default function ParticipantLayout({ children }: { children: ReactNode }) {
+export default async function ParticipantLayout({ children, params }: { children: ReactNode; params: Promise<{ code: string }> }) {
+  const { code } = await params;
   return (
     <div className="min-h-screen">
       <header className="border-b border-line bg-surface">
@@ -15,6 +17,11 @@ export default function ParticipantLayout({ children }: { children: ReactNode })
       <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
         {children}
       </main>
+      <footer className="mx-auto max-w-7xl px-4 pb-6 text-sm text-muted">
+        <Link href={`/accessibility?study=${encodeURIComponent(code)}`} className="inline-flex min-h-6 items-center underline">
+          Accessibility
+        </Link>
+      </footer>
     </div>
   );
 }

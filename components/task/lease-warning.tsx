@@ -1,0 +1,68 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { leaseStage, timeLeftText, WARN_BEFORE_MS } from "@/components/task/lease-clock";
+import { buttonClass } from "@/components/ui/button";
+
+export interface LeaseWarningProps {
+  assignmentId: string;
+  /** when the server ends the lease (ISO time) */
+  expiresAt: string;
+  /** asks the server for more time; the new end, or the reason it refused */
+  onRenew: (assignmentId: string) => Promise<{ expiresAt: string } | { error: string }>;
+}
+
+// Keyed by the lease (assignment and expiry), so a new unit starts it afresh.
+// Shown only near the end of the time for a unit. The text changes every few seconds, so the
+// live regions carry only the stage's message (announced once per stage), not the countdown.
+export function LeaseWarning({ assignmentId, expiresAt, onRenew }: LeaseWarningProps) {
+  const [end, setEnd] = useState(() => Date.parse(expiresAt));
+  const [now, setNow] = useState(() => Date.now());
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+
+  const remaining = end - now;
+  const stage = leaseStage(remaining);
+
+  async function keepWorking() {
+    setBusy(true);
+    const result = await onRenew(assignmentId);
+    setBusy(false);
+    if ("error" in result) return setMessage(result.error);
+    setEnd(Date.parse(result.expiresAt));
+    setNow(Date.now());
+    setMessage(`You have ${timeLeftText(Date.parse(result.expiresAt) - Date.now())} more for this unit.`);
+  }
+
+  const warning = stage === "warning" || stage === "urgent" || stage === "ended";
+  const text =
+    stage === "ended"
+      ? "Your time for this unit has run out. You can still submit: your answer is kept if nobody else has taken the unit."
+      : `About ${timeLeftText(remaining)} left for this unit, then it may go to someone else.`;
+  return (
+    <div className="space-y-2">
+      <div role="status" aria-live="polite" className="sr-only">
+        {stage === "warning" ? `Less than ${timeLeftText(WARN_BEFORE_MS)} left for this unit. Press Keep working for more time.` : message}
+      </div>
+      <div role="alert" aria-live="assertive" className="sr-only">
+        {stage === "urgent" ? "Less than 30 seconds left for this unit. Press Keep working for more time." : stage === "ended" ? text : ""}
+      </div>
+      {warning && (
+        <div className="flex flex-wrap items-center gap-3 rounded-control border border-warning bg-warning-soft px-4 py-3 text-base text-warning" data-lease-warning={stage}>
+          <p>{text}</p>
+          {stage !== "ended" && (
+            <button type="button" className={buttonClass("primary")} disabled={busy} onClick={() => void keepWorking()}>
+              Keep working
+            </button>
+          )}
+        </div>
+      )}
+      {!warning && message && <p className="text-base text-muted">{message}</p>}
+    </div>
+  );
+}
