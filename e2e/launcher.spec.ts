@@ -56,8 +56,9 @@ test("[LAUNCHER][GZIP] npm start compresses: the task page's JavaScript comes gz
   expect(scripts.length, "the task page loads scripts").toBeGreaterThan(0);
   // the compression layer leaves out bodies under 1 KB; every real chunk is larger
   for (const s of scripts) expect(s.encoding, s.url).toMatch(/^(gzip|br)$/);
-  // and the page itself
-  const html = await api.get(`/s/${study.code}/task`, { headers: { "accept-encoding": "gzip" }, maxRedirects: 0 });
+  // and the page itself, fetched with the participant's cookie
+  const html = await context.request.get(`${E2E.baseURL}/s/${study.code}/task`, { headers: { "accept-encoding": "gzip" }, maxRedirects: 0 });
+  expect(html.status()).toBe(200);
   expect(html.headers()["content-encoding"]).toBe("gzip");
   await context.close();
   await api.dispose();

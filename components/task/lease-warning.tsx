@@ -8,15 +8,25 @@ export interface LeaseWarningProps {
   assignmentId: string;
   /** when the server ends the lease (ISO time) */
   expiresAt: string;
+  /** the time left when the server sent the unit; counted from this when given, as device clocks can be wrong */
+  expiresInMs?: number;
   /** asks the server for more time; the new end, or the reason it refused */
-  onRenew: (assignmentId: string) => Promise<{ expiresAt: string } | { error: string }>;
+  onRenew: (assignmentId: string) => Promise<Renewed | { error: string }>;
 }
 
 // Keyed by the lease (assignment and expiry), so a new unit starts it afresh.
 // Shown only near the end of the time for a unit. The text changes every few seconds, so the
 // live regions carry only the stage's message (announced once per stage), not the countdown.
-export function LeaseWarning({ assignmentId, expiresAt, onRenew }: LeaseWarningProps) {
-  const [end, setEnd] = useState(() => Date.parse(expiresAt));
+export interface Renewed {
+  expiresAt: string;
+  expiresInMs?: number;
+}
+
+/** The lease's end on this device's clock. */
+const endOf = (r: Renewed) => (r.expiresInMs !== undefined ? Date.now() + r.expiresInMs : Date.parse(r.expiresAt));
+
+export function LeaseWarning({ assignmentId, expiresAt, expiresInMs, onRenew }: LeaseWarningProps) {
+  const [end, setEnd] = useState(() => endOf({ expiresAt, expiresInMs }));
   const [now, setNow] = useState(() => Date.now());
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -34,9 +44,10 @@ export function LeaseWarning({ assignmentId, expiresAt, onRenew }: LeaseWarningP
     const result = await onRenew(assignmentId);
     setBusy(false);
     if ("error" in result) return setMessage(result.error);
-    setEnd(Date.parse(result.expiresAt));
+    const next = endOf(result);
+    setEnd(next);
     setNow(Date.now());
-    setMessage(`You have ${timeLeftText(Date.parse(result.expiresAt) - Date.now())} more for this unit.`);
+    setMessage(`You have ${timeLeftText(next - Date.now())} more for this unit.`);
   }
 
   const warning = stage === "warning" || stage === "urgent" || stage === "ended";

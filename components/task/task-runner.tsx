@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, type ReactNode } from "react";
 import { keyAnswer, nextUnansweredItem, targetItem } from "@/components/task/items";
-import { LeaseWarning } from "@/components/task/lease-warning";
+import { LeaseWarning, type Renewed } from "@/components/task/lease-warning";
 import { TaskProgress } from "@/components/task/progress";
 import type { Platform } from "@/components/task/return-guidance";
 import { StopDialog } from "@/components/task/stop-dialog";
@@ -27,8 +27,8 @@ const OFFLINE_SUBMIT = "We could not reach the server; your answers are saved on
 const OFFLINE_LOAD = "We could not reach the server. Check your connection and try again.";
 
 /** "Keep working": more time on the held unit (POST /renew). */
-async function renewLease(code: string, assignmentId: string): Promise<{ expiresAt: string } | { error: string }> {
-  const res = await api<{ expiresAt: string }>(`/api/s/${encodeURIComponent(code)}/renew`, { method: "POST", json: { assignmentId } });
+async function renewLease(code: string, assignmentId: string): Promise<Renewed | { error: string }> {
+  const res = await api<Renewed>(`/api/s/${encodeURIComponent(code)}/renew`, { method: "POST", json: { assignmentId } });
   return res.ok ? res.data : { error: res.problem.detail };
 }
 
@@ -152,10 +152,15 @@ export function TaskRunner({ code, studyName, instructions, platform = null }: T
         {status}
       </div>
 
-      {work && phase === "working" && (
+      {work && phase !== "leaving" && (
+        // mounted while the unit is held (also while sending), so its countdown never restarts
         <LeaseWarning
           key={`${work.unit.assignmentId}:${work.unit.expiresAt}`}
-          assignmentId={work.unit.assignmentId} expiresAt={work.unit.expiresAt} onRenew={(id) => renewLease(code, id)} />
+          assignmentId={work.unit.assignmentId}
+          expiresAt={work.unit.expiresAt}
+          expiresInMs={work.unit.expiresInMs}
+          onRenew={(id) => renewLease(code, id)}
+        />
       )}
 
       {!t.storageOk && (

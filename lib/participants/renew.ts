@@ -16,16 +16,16 @@ const REFUSED: Record<string, string> = {
   excluded: "Your answers to this study no longer count.",
 };
 
-export async function renewForParticipant(study: Study, participantId: string, assignmentId: string): Promise<{ expiresAt: string }> {
+export async function renewForParticipant(study: Study, participantId: string, assignmentId: string): Promise<{ expiresAt: string; expiresInMs: number }> {
   const result = await renewLease(pool(), { studyId: study.id, participantId, assignmentId, leaseMinutes: study.leaseMinutes });
-  if (result.kind === "renewed") return { expiresAt: result.expiresAt.toISOString() };
+  if (result.kind === "renewed") return { expiresAt: result.expiresAt.toISOString(), expiresInMs: Math.max(0, result.expiresAt.getTime() - Date.now()) };
   if (result.kind === "refused") {
     const detail = REFUSED[result.reason] ?? "The study is not accepting answers now.";
     throw new AppError("conflict", detail, { extra: { reason: result.reason } });
   }
   if (usesProbes(study.settings)) {
     const probe = await openProbe(participantId);
-    if (probe?.id === assignmentId) return { expiresAt: new Date(Date.now() + study.leaseMinutes * 60_000).toISOString() };
+    if (probe?.id === assignmentId) return { expiresAt: new Date(Date.now() + study.leaseMinutes * 60_000).toISOString(), expiresInMs: study.leaseMinutes * 60_000 };
   }
   throw new AppError("conflict", "This unit is not leased to you.", { extra: { reason: "not_leased" } });
 }
