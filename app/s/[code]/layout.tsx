@@ -1,4 +1,3 @@
-import Link from "next/link";
 import type { ReactNode } from "react";
 
 // The participant's pages: calm, no console navigation, wide enough for a transcript beside
@@ -18,9 +17,10 @@ export default async function ParticipantLayout({ children, params }: { children
         {children}
       </main>
       <footer className="mx-auto max-w-7xl px-4 pb-6 text-sm text-muted">
-        <Link href={`/accessibility?study=${encodeURIComponent(code)}`} className="inline-flex min-h-6 items-center underline">
+        {/* a plain link: next/link would add its code to every participant page for one footer link */}
+        <a href={`/accessibility?study=${encodeURIComponent(code)}`} className="inline-flex min-h-6 items-center underline">
           Accessibility
-        </Link>
+        </a>
       </footer>
     </div>
   );
