@@ -1,4 +1,4 @@
-// `npm run measure:task-js -- [--json] [--budget-kb 120] [--port 3190]`
+// `npm run measure:task-js -- [--json] [--budget-kb 120] [--port N]`
 // The JavaScript a participant's browser loads on first opening the task page, as `npm start`
 // serves it (production build, Sally's own web server, compression on). A fresh database gets
 // two small studies from the repo's fixtures (validation of a ToMATO conversation; a baseline
@@ -17,7 +17,7 @@ import { createUser } from "@/lib/users/service";
 import { consentedParticipant, prepareDatabase, serveApp } from "../tests/support/served-app";
 
 const { values } = parseArgs({
-  options: { json: { type: "boolean", default: false }, "budget-kb": { type: "string", default: "120" }, port: { type: "string", default: "3190" } },
+  options: { json: { type: "boolean", default: false }, "budget-kb": { type: "string", default: "120" }, port: { type: "string" } },
 });
 const budgetBytes = Number(values["budget-kb"]) * 1024;
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -82,7 +82,7 @@ async function main() {
   let app: Awaited<ReturnType<typeof serveApp>> | null = null;
   try {
     const pages = await studies();
-    app = await serveApp({ databaseUrl: db.databaseUrl, port: Number(values.port) });
+    app = await serveApp({ databaseUrl: db.databaseUrl, port: values.port ? Number(values.port) : undefined });
     const results = [];
     for (const [i, p] of pages.entries()) {
       const scripts = await measure(app.baseURL, p.code, `measure-${i}`);

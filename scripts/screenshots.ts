@@ -1,4 +1,4 @@
-// `npm run screenshots -- [--port 3191] [--out docs/screenshots]`
+// `npm run screenshots -- [--port N] [--out docs/screenshots]`
 // Pictures of the app for readers who do not run it: docs/screenshots/{consent,task-desktop,
 // task-phone,new-study}.png. Serves the app as `npm start` does over a fresh database, signs in
 // as a researcher in Chromium, fills the new-study form for the repo's ToMATO fixture, creates
@@ -12,7 +12,7 @@ import { importDataset } from "@/lib/datasets/import";
 import { createUser } from "@/lib/users/service";
 import { consentedParticipant, prepareDatabase, serveApp } from "../tests/support/served-app";
 
-const { values } = parseArgs({ options: { port: { type: "string", default: "3191" }, out: { type: "string", default: "docs/screenshots" } } });
+const { values } = parseArgs({ options: { port: { type: "string" }, out: { type: "string", default: "docs/screenshots" } } });
 const ROOT = path.resolve(import.meta.dirname, "..");
 const OUT = path.resolve(ROOT, values.out);
 const EMAIL = "researcher@sally.example";
@@ -37,7 +37,7 @@ async function main() {
   try {
     const owner = await createUser({ actorId: null, input: { email: EMAIL, name: "Ada Researcher", role: "researcher", password: PASSWORD } });
     const ds = await importDataset({ file: path.join(ROOT, "tests/fixtures/tomato/valid.json"), benchmark: "tomato", ownerId: owner.id, name: "ToMATO (fixture)" });
-    app = await serveApp({ databaseUrl: db.databaseUrl, port: Number(values.port) });
+    app = await serveApp({ databaseUrl: db.databaseUrl, port: values.port ? Number(values.port) : undefined });
 
     // the researcher signs in and fills the new-study form
     const desk = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: app.baseURL });

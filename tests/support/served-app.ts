@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { createServer } from "node:net";
 import { disconnectDb } from "@/lib/db/client";
 import { closePool } from "@/lib/db/pool";
 import { buildIsCurrent, recordBuild } from "@/lib/runtime/build-stamp";
@@ -31,9 +32,22 @@ export async function prepareDatabase(): Promise<{ databaseUrl: string; drop: ()
   };
 }
 
-export async function serveApp(opts: { databaseUrl: string; port: number; env?: Record<string, string> }): Promise<Omit<ServedApp, "databaseUrl">> {
-  const baseURL = `http://127.0.0.1:${opts.port}`;
-  const env = { ...process.env, DATABASE_URL: opts.databaseUrl, NEXTAUTH_SECRET: "script-secret-script-secret-script", NEXTAUTH_URL: baseURL, NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: "warn", HOSTNAME: "127.0.0.1", PORT: String(opts.port), ...opts.env };
+/** A port nothing listens on now (several people share this machine: a fixed port may be theirs). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export async function serveApp(opts: { databaseUrl: string; port?: number; env?: Record<string, string> }): Promise<Omit<ServedApp, "databaseUrl">> {
+  const port = opts.port ?? (await freePort());
+  const baseURL = `http://127.0.0.1:${port}`;
+  const env = { ...process.env, DATABASE_URL: opts.databaseUrl, NEXTAUTH_SECRET: "script-secret-script-secret-script", NEXTAUTH_URL: baseURL, NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: "warn", HOSTNAME: "127.0.0.1", PORT: String(port), ...opts.env };
   if (!buildIsCurrent()) {
     console.error("building…");
     if (spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: ["ignore", "ignore", "inherit"], env }).status !== 0) throw new Error("build failed");
