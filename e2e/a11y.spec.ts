@@ -44,7 +44,8 @@ const validation = (datasetId: string, extra: Partial<StudyInput> = {}): StudyIn
   name: unique("a11y"),
   datasetId,
   unitType: "context",
-  n: 2,
+  // room for every participant the visits bring
+  n: 50,
   entryMode: "link",
   config: { contextChecks: { flags: DEFAULT_FLAGS, comment: true }, answerKey: false, labelJudgement: null },
   ...extra,
