@@ -44,6 +44,8 @@ const MATRIX: Record<EndpointKey, Row> = {
   "GET /studies/[id]":                              [SIGNIN,  SIGNIN,     403,     200,   404,   404,   200],
   "GET /studies/[id]/adjudication":                 [SIGNIN,  SIGNIN,     403,     200,   404,   404,   200],
   "GET /studies/[id]/participants":                 [SIGNIN,  SIGNIN,     403,     200,   404,   404,   200],
+  // the fixture study has no groups: the page says so (its tab is hidden)
+  "GET /studies/[id]/groups":                       [SIGNIN,  SIGNIN,     403,     200,   404,   404,   200],
   "GET /studies/[id]/settings":                     [SIGNIN,  SIGNIN,     403,     200,   404,   404,   200],
   "GET /studies/[id]/units":                        [SIGNIN,  SIGNIN,     403,     200,   404,   404,   200],
   "GET /users":                                     [SIGNIN,  SIGNIN,     403,     403,   403,   403,   200],

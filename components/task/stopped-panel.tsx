@@ -2,18 +2,9 @@
 
 import { useEffect, useRef } from "react";
 import { CompletionPanel } from "@/components/task/completion-panel";
+import { webUrl } from "@/components/task/web-url";
 import { ReturnGuidance, type Platform } from "@/components/task/return-guidance";
 import type { StopResult } from "@/components/task/task-state";
-
-/** Only a web address is ever navigated to (never javascript: or data:). */
-function webUrl(raw: string | undefined): string | null {
-  try {
-    const url = new URL(raw ?? "");
-    return url.protocol === "https:" || url.protocol === "http:" ? url.toString() : null;
-  } catch {
-    return null;
-  }
-}
 
 // After "Stop here": the completion code when the session counts as completed, else what to
 // do on the platform. Focus moves to the heading so the change is read out.

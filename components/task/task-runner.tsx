@@ -3,8 +3,10 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { keyAnswer, nextUnansweredItem, targetItem } from "@/components/task/items";
 import { LeaseWarning, type Renewed } from "@/components/task/lease-warning";
+import { OutcomePanel } from "@/components/task/outcome-panel";
 import { TaskProgress } from "@/components/task/progress";
 import type { Platform } from "@/components/task/return-guidance";
+import { ScreenerForm } from "@/components/task/screener-form";
 import { StopDialog } from "@/components/task/stop-dialog";
 import { StoppedPanel } from "@/components/task/stopped-panel";
 import { UnitForm } from "@/components/task/unit-form";
@@ -52,6 +54,7 @@ export function TaskRunner({ code, studyName, instructions, platform = null }: T
   const t = useTask(code);
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const screenerHeadingRef = useRef<HTMLHeadingElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
   const retryRef = useRef<HTMLButtonElement>(null);
   const stopRef = useRef<HTMLButtonElement>(null);
@@ -64,6 +67,7 @@ export function TaskRunner({ code, studyName, instructions, platform = null }: T
     const f = t.focus;
     if (!f) return;
     if (f.to === "retry") retryRef.current?.focus();
+    else if (f.to === "screener") screenerHeadingRef.current?.focus();
     else if (f.to === "heading" || f.to === "context") {
       headingRef.current?.focus({ preventScroll: true });
       headingRef.current?.scrollIntoView({ block: "start" });
@@ -98,6 +102,7 @@ export function TaskRunner({ code, studyName, instructions, platform = null }: T
   if (t.stopped) {
     return <StoppedPanel result={t.stopped} platform={platform} done={work?.progress.done ?? 0} />;
   }
+  if (t.ended) return <OutcomePanel result={t.ended} />;
 
   const status =
     phase === "loading"
@@ -123,6 +128,7 @@ export function TaskRunner({ code, studyName, instructions, platform = null }: T
     </div>
   );
   const showForm = work && (phase === "working" || phase === "sending" || (phase === "offline" && t.pending !== "load"));
+  const screener = t.screener && (phase === "working" || phase === "sending" || (phase === "offline" && t.pending === "screener")) ? t.screener : null;
 
   return (
     <div className="space-y-5">
@@ -168,7 +174,21 @@ export function TaskRunner({ code, studyName, instructions, platform = null }: T
       )}
 
       {phase === "offline" && !showForm && offline}
-      {phase === "working" && !work && t.error && <Alert tone="error">{t.error}</Alert>}
+      {phase === "working" && !work && !t.screener && t.error && <Alert tone="error">{t.error}</Alert>}
+
+      {screener && (
+        <ScreenerForm
+          view={screener}
+          fieldErrors={t.fieldErrors}
+          error={phase === "offline" ? null : t.error}
+          sending={phase === "sending"}
+          headingRef={screenerHeadingRef}
+          formRef={formRef}
+          onSend={(answer) => void t.answerScreener(answer)}
+          onIncomplete={t.screenerIncomplete}
+          onChanged={t.screenerAnswered}
+        />
+      )}
 
       {showForm && (
         <UnitForm

@@ -6,7 +6,7 @@ import { download, json, noContent, PARTICIPANT, type OperationDoc } from "@/lib
 // answers, downloads and raw bodies. tests/unit/openapi-drift.test.ts fails on an operation
 // without an entry here, and on an entry without an operation.
 
-const STUDY_EXPORTS = ["text/csv", "application/x-ndjson", "application/json", "image/svg+xml", "application/octet-stream"];
+const STUDY_EXPORTS = ["text/csv", "application/x-ndjson", "application/json", "application/vnd.apache.parquet", "application/zip", "image/svg+xml", "application/octet-stream"];
 
 export const OPERATIONS: Record<string, OperationDoc> = {
   // account
@@ -65,6 +65,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   },
   "GET /api/datasets/{id}": { summary: "A dataset, with its tags and models", responses: { 200: json("`{ dataset, tags, models }`") } },
   "DELETE /api/datasets/{id}": { summary: "Delete a dataset", description: "Refused (409) while a study uses it.", responses: { 204: noContent("deleted") } },
+  "PATCH /api/datasets/{id}": { summary: "Set a dataset's licence", description: "Carried into the dataset card of a study's release.", responses: { 200: json("`{ dataset }`") } },
   "GET /api/datasets/{id}/export": {
     summary: "Export a dataset",
     description: "Streamed. `source` is the benchmark's own format (byte-identical when unfiltered).",
@@ -84,7 +85,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   "POST /api/datasets/{id}/shares": { summary: "Share a dataset with a researcher", responses: { 201: json("`{ share }`, newly shared"), 200: json("`{ share }`, already shared") } },
   "PATCH /api/datasets/{id}/shares": { summary: "Share a dataset with every researcher, or stop" },
   "DELETE /api/datasets/{id}/shares/{userId}": { summary: "Stop sharing a dataset with a researcher", responses: { 204: noContent("revoked (also when there was nothing to revoke)") } },
-  "POST /api/datasets/{id}/tags": { summary: "Tag questions from a CSV", description: "`csv` holds `questionId,tag,value` lines." },
+  "POST /api/datasets/{id}/tags": { summary: "Tag questions from a CSV", description: "`csv` holds `questionId,tag,value` lines (a header, then one tag per line). All or nothing: answers `{ questions, rows, tags }`, or 422 with `issues` (`record`, `line`, `path`, `message`; the first 50) and `total` when rows are invalid or name questions of another dataset." },
 
   // studies
   "GET /api/studies": { summary: "List studies", description: "Your own; admins all.", responses: { 200: json("`{ studies: [...] }`") } },
@@ -93,11 +94,22 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   "GET /api/studies/{id}": { summary: "A study", responses: { 200: json("`{ study }`") } },
   "PATCH /api/studies/{id}": { summary: "Change a study's settings", description: "Unit-changing fields are refused (409) once the study has answers.", responses: { 200: json("`{ study }`") } },
   "POST /api/studies/{id}/state": { summary: "Open, pause or close a study", responses: { 200: json("`{ study }`") } },
-  "GET /api/studies/{id}/results": { summary: "A study's results", description: "Progress, agreement, decisions and scores per unit; every figure can be recomputed from the raw responses export." },
+  "GET /api/studies/{id}/results": { summary: "A study's results", description: "Progress, agreement, decisions and scores per unit; every figure can be recomputed from the raw responses export. `aggregation=dawid-skene` decides validation units by Dawid–Skene instead of the majority." },
+  "GET /api/studies/{id}/quality": {
+    summary: "Annotator quality",
+    description: "Per participant: agreement with the others' majority and the units it rests on, gold accuracy, failed attention checks, median time, pastes, focus losses, near-duplicate comments, and a confusion matrix (majority or Dawid–Skene). Signals, not verdicts.",
+    responses: { 200: json("`{ rows: [...], studyMedianSeconds, policy, policyChanges }`") },
+  },
+  "POST /api/studies/{id}/participants/{participantId}/exclusion": {
+    summary: "Exclude a participant",
+    description: "With a required reason, audited: their answers are voided, their units reopened, and the study's declared policy applied again.",
+    responses: { 201: json("`{ reopened, policyExcluded }`: units reopened, and participants the policy then excluded") },
+  },
+  "GET /api/studies/{id}/groups": { summary: "Fill per group", description: "Per group: capacity, submitted, live and units still short; the participants the study could not serve (`unserved`, among the first `probedOnly` idle ones when that is not null), and how many the screener put in no group (`screenedOut`).", responses: { 200: json("`{ groups: [...], unserved, screenedOut, probedOnly }`") } },
   "GET /api/studies/{id}/export": {
     summary: "Export a study",
     description:
-      "`validated` (the dataset in its own format minus dropped records), `responses-csv` / `responses-jsonl` (raw answers, long format), `scored-csv`, `bonus-csv` (Prolific bulk bonus), `manifest`, and a design's own files (`ratings-csv`, `correlations-csv`, `scatter-svg`; 404 for a design without them).",
+      "Each study has the formats its design and settings produce, the ones its page lists; any other answers 404. Every study: `release` (zip for the Hugging Face Hub), `responses-csv` / `responses-parquet` / `responses-jsonl` (raw answers, long format), `manifest`. Designs that decide on units (validation, checklist review): `validated` (the dataset in its own format minus dropped records; 409 `nothing_kept` while nothing is kept) and `decisions-csv` / `decisions-parquet`. Human baselines: `scored-csv` / `scored-parquet`. Response rating: `ratings-csv`, `correlations-csv`, `scatter-svg`. Studies with a bonus rule: `bonus-csv` (Prolific bulk bonus).",
     responses: { 200: download("the export file", STUDY_EXPORTS) },
   },
   "GET /api/studies/{id}/adjudications": { summary: "A study's adjudication history", responses: { 200: json("`{ history: [...] }`") } },
@@ -111,7 +123,14 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     description: "Pushes the lease's expiry out to the study's lease length from now (never earlier), as often as asked, while the lease is the participant's and still live. 409 `not_leased`, `lease_expired`, `already_submitted`, `returned`.",
     security: PARTICIPANT,
     errors: [401, 409],
-    responses: { 200: json("`{ expiresAt }`: the lease's new end (ISO time)") },
+    responses: { 200: json("`{ expiresAt, expiresInMs }`: the lease's new end (ISO time) and the time left as the server counts it") },
+  },
+  "POST /api/s/{code}/screener": {
+    summary: "Answer the screener",
+    description: "Before the first unit of a study with groups. Fixed once the first unit is leased (409 `screener_locked`).",
+    security: PARTICIPANT,
+    errors: [401, 409],
+    responses: { 200: json("`{ status: \"active\" | \"screened_out\" }`") },
   },
   "POST /api/s/{code}/return": { summary: "Give a unit back", security: PARTICIPANT, errors: [401, 409] },
   "POST /api/s/{code}/stop": { summary: "Stop here", description: "Releases the participant's leases at once; submitted answers are kept.", security: PARTICIPANT, errors: [401, 409] },
