@@ -58,6 +58,8 @@ const MATRIX: Record<EndpointKey, Row> = {
   "GET /s/[code]/done":                             [TASK,    TASK,       TASK,    TASK,  TASK,  TASK,  TASK],
   "GET /s/[code]/unavailable":                      [200,     200,        200,     200,   200,   200,   200],
   "GET /api/health":                                [200,     200,        200,     200,   200,   200,   200],
+  // the accessibility statement is public: participants have no account
+  "GET /accessibility":                             [200,     200,        200,     200,   200,   200,   200],
   "GET /api/auth/[...nextauth]":                    [200,     200,        200,     200,   200,   200,   200],
   // sign-out without next-auth's CSRF token only sends the caller to the confirmation page
   "POST /api/auth/[...nextauth]":                   [302,     302,        302,     302,   302,   302,   302],
