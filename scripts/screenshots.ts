@@ -2,7 +2,7 @@
 // Pictures of the app for readers who do not run it: docs/screenshots/{consent,task-desktop,
 // task-phone,new-study}.png. Serves the app as `npm start` does over a fresh database, signs in
 // as a researcher in Chromium, fills the new-study form for the repo's ToMATO fixture, creates
-// the study, then opens it as a participant (consent; the task on a 1280 × 800 screen and on a
+// the study (through the API), then opens it as a participant (consent; the task on a 1280 × 800 screen and on a
 // 390 × 844 phone). Run it again after a UI change and commit the images.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -54,9 +54,13 @@ async function main() {
     await form.getByRole("textbox", { name: "Name", exact: true }).fill("Is each conversation coherent?");
     await form.getByRole("group", { name: "Planning figures" }).getByRole("status").filter({ hasText: /unit/ }).first().waitFor();
     await shot(page, "new-study");
-    await form.getByRole("button", { name: "Create study" }).click();
-    await page.waitForURL(/\/studies\/[0-9a-f-]{36}$/);
-    const studyId = /\/studies\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
+    // the study itself through the API, as the researcher (the picture is of the form)
+    const created = await page.request.post("/api/studies", {
+      headers: { origin: app.baseURL },
+      data: { name: "Is each conversation coherent?", datasetId: ds.datasetId, unitType: "context", n: 3, entryMode: "link", config: { contextChecks: { flags: [{ key: "incoherent", label: "Incoherent" }, { key: "unsafe", label: "Unsafe" }], comment: true } } },
+    });
+    if (created.status() !== 201) throw new Error(`creating the study: ${created.status()} ${await created.text()}`);
+    const studyId = ((await created.json()) as { study: { id: string } }).study.id;
     const state = await page.request.post(`/api/studies/${studyId}/state`, { data: { state: "open" }, headers: { origin: app.baseURL } });
     if (!state.ok()) throw new Error(`opening the study: ${state.status()} ${await state.text()}`);
     const { study } = (await (await page.request.get(`/api/studies/${studyId}`)).json()) as { study: { publicCode: string } };
