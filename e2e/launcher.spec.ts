@@ -38,3 +38,28 @@ test("[LAUNCHER][LINKS] the study link redirects relative to the address the par
   await context.close();
   await api.dispose();
 });
+
+test("[LAUNCHER][GZIP] npm start compresses: the task page's JavaScript comes gzipped to a browser that accepts it", async ({ admin, browser }) => {
+  const researcher = await createUser(admin, "researcher");
+  const api = await signedInRequest(researcher.email, researcher.password);
+  const { datasetId } = await importFile(api, TOMATO_FIXTURE, unique("tomato"));
+  const study = await createOpenStudy(api, { name: unique("gzip"), datasetId, unitType: "question", n: 2, entryMode: "link", config: { contextChecks: { flags: DEFAULT_FLAGS, comment: false } } });
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const scripts: { url: string; encoding: string | undefined }[] = [];
+  page.on("response", (r) => {
+    if (r.request().resourceType() === "script" && new URL(r.url()).pathname.startsWith("/_next/static/")) scripts.push({ url: r.url(), encoding: r.headers()["content-encoding"] });
+  });
+  await page.goto(`${E2E.baseURL}/s/${study.code}`);
+  await consentWithKeyboard(page);
+  await expect(page.getByRole("button", { name: "Submit" })).toBeVisible();
+  expect(scripts.length, "the task page loads scripts").toBeGreaterThan(0);
+  // the compression layer leaves out bodies under 1 KB; every real chunk is larger
+  for (const s of scripts) expect(s.encoding, s.url).toMatch(/^(gzip|br)$/);
+  // and the page itself, fetched with the participant's cookie
+  const html = await context.request.get(`${E2E.baseURL}/s/${study.code}/task`, { headers: { "accept-encoding": "gzip" }, maxRedirects: 0 });
+  expect(html.status()).toBe(200);
+  expect(html.headers()["content-encoding"]).toBe("gzip");
+  await context.close();
+  await api.dispose();
+});

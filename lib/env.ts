@@ -27,6 +27,10 @@ const schema = z.object({
   API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(600),
   /** Prolific's webhook secret: status updates (returns, timeouts) are verified with it; unset, the webhook is off */
   PROLIFIC_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** gzip responses in the app (next.config.ts reads it); false when a proxy in front compresses */
+  COMPRESS: z.stringbool().default(true),
+  /** who to write to about an accessibility barrier, shown on /accessibility when a study names no contact */
+  ACCESSIBILITY_CONTACT: z.string().trim().min(1).max(500).optional(),
   // who may frame participant pages (/s/…): CSP frame-ancestors sources, e.g. MTurk's hosts
   FRAME_ANCESTORS: z
     .string()

@@ -38,6 +38,11 @@ export default async function ConsoleLayout({ children }: { children: React.Reac
         <main id="main" className="mx-auto max-w-6xl px-4 py-8">
           {children}
         </main>
+        <footer className="mx-auto max-w-6xl px-4 pb-6 text-sm text-muted">
+          <Link href="/accessibility" className="inline-flex min-h-6 items-center underline">
+            {t("accessibility")}
+          </Link>
+        </footer>
       </div>
     </NextIntlClientProvider>
   );

@@ -1,4 +1,6 @@
-import { z } from "zod";
+import { parseStoredDraft, type Draft } from "@/components/task/draft-shape";
+
+export type { Draft } from "@/components/task/draft-shape";
 
 // Unsent answers live in localStorage, keyed by study and assignment, until the server has
 // acknowledged them. The idempotency key is part of the draft, so a retry after a refresh
@@ -6,36 +8,6 @@ import { z } from "zod";
 // (and key) of its own: the stage-1 draft never holds anything of stage 2.
 
 const PREFIX = "sally:draft:";
-
-export const draftSchema = z.object({
-  v: z.literal(1),
-  code: z.string(),
-  assignmentId: z.string(),
-  idempotencyKey: z.string().min(8).max(100),
-  /** when the unit was first shown (ISO) */
-  startedAt: z.string(),
-  /** active time accumulated so far */
-  activeMs: z.number().int().min(0),
-  /** check key or question id → answer (numbers typed so far are kept as text) */
-  answers: z.record(z.string(), z.union([z.string(), z.number(), z.array(z.string()), z.null()])),
-  comment: z.string(),
-  /** per-check comments (checklist) */
-  comments: z.record(z.string(), z.string()).default({}),
-  /** time spent on each question (ms) */
-  times: z.record(z.string(), z.number().min(0)).default({}),
-  signals: z.object({ pastes: z.number().int().min(0), focusLosses: z.number().int().min(0) }).default({ pastes: 0, focusLosses: 0 }),
-  /** the stage this draft answers (staged reveal); 1 otherwise */
-  stage: z.number().int().min(1).max(2).default(1),
-  /** set when Submit was pressed: the draft is then sent as it is (with durationMs) until acknowledged */
-  pending: z
-    .object({
-      durationMs: z.number().int().min(0),
-      /** the payload as it was when Submit was pressed: a refresh sends exactly this */
-      payload: z.record(z.string(), z.unknown()).optional(),
-    })
-    .nullable(),
-});
-export type Draft = z.infer<typeof draftSchema>;
 
 /** The part of the Web Storage API drafts need (so tests can pass a Map-backed fake). */
 export interface DraftStorage {
@@ -70,8 +42,7 @@ export function newDraft(code: string, assignmentId: string, now: Date, idempote
 
 function parseDraft(raw: string | null): Draft | null {
   if (!raw) return null;
-  const parsed = draftSchema.safeParse(safe(() => JSON.parse(raw) as unknown, null));
-  return parsed.success ? parsed.data : null;
+  return parseStoredDraft(safe(() => JSON.parse(raw) as unknown, null));
 }
 
 export function loadDraft(storage: DraftStorage | null, code: string, assignmentId: string, stage = 1): Draft | null {

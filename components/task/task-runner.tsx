@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, type ReactNode } from "react";
 import { keyAnswer, nextUnansweredItem, targetItem } from "@/components/task/items";
+import { LeaseWarning, type Renewed } from "@/components/task/lease-warning";
 import { OutcomePanel } from "@/components/task/outcome-panel";
 import { TaskProgress } from "@/components/task/progress";
 import { MESSAGE_VALUES } from "@/components/task/translate";
@@ -14,6 +15,7 @@ import { UnitForm } from "@/components/task/unit-form";
 import { useTask } from "@/components/task/use-task";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
+import { api } from "@/lib/http/client";
 
 export interface TaskRunnerProps {
   /** the study's public code (from the URL) */
@@ -23,6 +25,12 @@ export interface TaskRunnerProps {
   instructions?: ReactNode;
   /** where the participant came from: what "Stop here" tells them to do there */
   platform?: Platform;
+}
+
+/** "Keep working": more time on the held unit (POST /renew). */
+async function renewLease(code: string, assignmentId: string): Promise<Renewed | { error: string }> {
+  const res = await api<Renewed>(`/api/s/${encodeURIComponent(code)}/renew`, { method: "POST", json: { assignmentId } });
+  return res.ok ? res.data : { error: res.problem.code };
 }
 
 // Keys typed into these are text, not shortcuts; Enter on these activates them natively.
@@ -151,6 +159,17 @@ export function TaskRunner({ code, studyName, instructions, platform = null }: T
       <div role="status" aria-live="polite" className={status ? "rounded-control border border-line bg-surface px-4 py-3 text-base" : ""}>
         {status}
       </div>
+
+      {work && phase !== "leaving" && (
+        // mounted while the unit is held (also while sending), so its countdown never restarts
+        <LeaseWarning
+          key={`${work.unit.assignmentId}:${work.unit.expiresAt}`}
+          assignmentId={work.unit.assignmentId}
+          expiresAt={work.unit.expiresAt}
+          expiresInMs={work.unit.expiresInMs}
+          onRenew={(id) => renewLease(code, id)}
+        />
+      )}
 
       {!t.storageOk && (
         <Alert tone="warning">{tt("noStorage")}</Alert>

@@ -124,6 +124,13 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   // participants
   "POST /api/s/{code}/consent": { summary: "Record the participant's consent", security: PARTICIPANT, errors: [401, 409] },
   "GET /api/s/{code}/next": { summary: "The participant's current unit, or the next one, or done", description: "The same unit after a refresh. Never carries gold answers or other participants' answers.", security: PARTICIPANT, errors: [401, 409] },
+  "POST /api/s/{code}/renew": {
+    summary: "More time on the held unit",
+    description: "Pushes the lease's expiry out to the study's lease length from now (never earlier), as often as asked, while the lease is the participant's and still live. 409 `not_leased`, `lease_expired`, `already_submitted`, `returned`.",
+    security: PARTICIPANT,
+    errors: [401, 409],
+    responses: { 200: json("`{ expiresAt, expiresInMs }`: the lease's new end (ISO time) and the time left as the server counts it") },
+  },
   "POST /api/s/{code}/screener": {
     summary: "Answer the screener",
     description: "Before the first unit of a study with groups. Fixed once the first unit is leased (409 `screener_locked`).",

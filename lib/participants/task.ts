@@ -23,6 +23,9 @@ export interface Progress {
 export interface ParticipantUnit extends UnitView {
   assignmentId: string;
   expiresAt: string;
+  /** how long the lease has left as the server sends it: the page counts down from this, so a
+   *  participant's wrong device clock cannot move the warning */
+  expiresInMs: number;
   phase: "qualification" | "training" | "task";
   stage: number;
   stages: number;
@@ -97,7 +100,7 @@ async function nextProbe(study: Study, units: number, participantId: string): Pr
   return {
     status: "unit",
     progress: p,
-    unit: { assignmentId: probe.id, expiresAt: new Date(Date.now() + study.leaseMinutes * 60_000).toISOString(), phase, stage: 1, stages: 1, ...view },
+    unit: { assignmentId: probe.id, expiresAt: new Date(Date.now() + study.leaseMinutes * 60_000).toISOString(), expiresInMs: study.leaseMinutes * 60_000, phase, stage: 1, stages: 1, ...view },
   };
 }
 
@@ -149,6 +152,7 @@ async function viewOf(study: Study, lease: LeasedRow): Promise<ParticipantUnit> 
   return {
     assignmentId: lease.assignmentId,
     expiresAt: new Date(lease.expiresAt).toISOString(),
+    expiresInMs: Math.max(0, new Date(lease.expiresAt).getTime() - Date.now()),
     phase: "task",
     stage: lease.stage,
     stages: stagesOf(study),

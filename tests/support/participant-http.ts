@@ -3,6 +3,7 @@ import { NextRequest } from "next/server";
 import { GET as enterRoute } from "@/app/s/[code]/route";
 import { POST as consentRoute } from "@/app/api/s/[code]/consent/route";
 import { GET as nextRoute } from "@/app/api/s/[code]/next/route";
+import { POST as renewRoute } from "@/app/api/s/[code]/renew/route";
 import { POST as returnRoute } from "@/app/api/s/[code]/return/route";
 import { POST as screenerRoute } from "@/app/api/s/[code]/screener/route";
 import { POST as submitRoute } from "@/app/api/s/[code]/submit/route";
@@ -90,6 +91,10 @@ export class HttpParticipant {
 
   async giveBack(assignmentId: string): Promise<HttpAnswer> {
     return this.keep(await read(await returnRoute(this.request(`/api/s/${this.code}/return`, { method: "POST", body: { assignmentId } }), ctx(this.code))));
+  }
+
+  async renew(assignmentId: string): Promise<HttpAnswer<{ expiresAt?: string; reason?: string }>> {
+    return this.keep(await read<{ expiresAt?: string; reason?: string }>(await renewRoute(this.request(`/api/s/${this.code}/renew`, { method: "POST", body: { assignmentId } }), ctx(this.code))));
   }
 
   private keep<T extends HttpAnswer<unknown>>(answer: T): T {

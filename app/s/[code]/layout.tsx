@@ -26,6 +26,12 @@ export default async function ParticipantLayout({ children, params }: { children
         <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
           {children}
         </main>
+        <footer className="mx-auto max-w-7xl px-4 pb-6 text-sm text-muted">
+          {/* a plain link: next/link would add its code to every participant page for one footer link */}
+          <a href={`/accessibility?study=${encodeURIComponent(code)}`} className="inline-flex min-h-6 items-center underline">
+            {t("accessibility")}
+          </a>
+        </footer>
       </div>
     </NextIntlClientProvider>
   );

@@ -9,6 +9,7 @@ function unit(id: string, extra: Partial<ParticipantUnit> = {}): ParticipantUnit
   return {
     assignmentId: id,
     expiresAt: "2030-01-01T00:00:00.000Z",
+    expiresInMs: 30 * 60_000,
     phase: "task",
     stage: 1,
     stages: 1,

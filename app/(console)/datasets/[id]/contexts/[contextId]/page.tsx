@@ -40,12 +40,13 @@ export default async function DatasetContextPage({ params }: Props) {
         description={`${count} ${count === 1 ? "question" : "questions"} on this ${context.kind === "passage" ? "text" : "conversation"}.`}
       />
       <div className="space-y-10">
-        <section aria-labelledby="context-heading" className="space-y-3">
+        {/* not a landmark of its own: the viewer's scroll region is one, with the same name (axe landmark-unique) */}
+        <div className="space-y-3">
           <h2 id="context-heading" className="sr-only">
             {context.kind === "passage" ? "Text" : "Conversation"}
           </h2>
           <ContextViewer views={context.views} defaultView={context.defaultView} />
-        </section>
+        </div>
         <section aria-labelledby="context-questions-heading" className="space-y-3">
           <h2 id="context-questions-heading" className="text-lg font-semibold">
             Questions on it

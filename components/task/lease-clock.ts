@@ -1,0 +1,21 @@
+// The participant's time limit on a unit (the lease), as the page warns about it (WCAG 2.2.1):
+// a polite notice two minutes before the end, an assertive one in the last half minute, each
+// with "Keep working", which renews the lease on the server as often as asked.
+
+export const WARN_BEFORE_MS = 2 * 60_000;
+export const URGENT_BEFORE_MS = 30_000;
+
+export type LeaseStage = "calm" | "warning" | "urgent" | "ended";
+
+export function leaseStage(remainingMs: number): LeaseStage {
+  if (remainingMs <= 0) return "ended";
+  if (remainingMs <= URGENT_BEFORE_MS) return "urgent";
+  if (remainingMs <= WARN_BEFORE_MS) return "warning";
+  return "calm";
+}
+
+/** Whole minutes and seconds left, rounded up to a second (the catalogs' task.lease.duration says them). */
+export function timeLeftParts(remainingMs: number): { minutes: number; seconds: number } {
+  const total = Math.max(0, Math.ceil(remainingMs / 1000));
+  return { minutes: Math.floor(total / 60), seconds: total % 60 };
+}
