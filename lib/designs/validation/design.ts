@@ -6,7 +6,7 @@ import { keepingAnswer, markedIndexes, unitChecks, wireCheck } from "@/lib/desig
 import type { ValidationConfig } from "@/lib/designs/validation/config";
 import { validationDescriptor } from "@/lib/designs/validation/descriptor";
 import { validationResponseSchema } from "@/lib/designs/validation/response";
-import { computeResults, loadValidationData, type ValidationResults } from "@/lib/designs/validation/results";
+import { validationResults, type ValidationResults } from "@/lib/designs/validation/results";
 import { validationParticipantFigures } from "@/lib/designs/validation/participants";
 import { selectValidatedRecords } from "@/lib/designs/validation/validated";
 
@@ -63,7 +63,7 @@ export const validation: Design<ValidationConfig, ValidationResults> = {
     return unitChecks(config, config.answerKey ? await ctx.questions() : []).map(wireCheck);
   },
 
-  results: async (ctx) => computeResults(ctx.study, await loadValidationData(ctx), ctx.aggregation),
+  results: validationResults,
 
   participantFigures: validationParticipantFigures,
 

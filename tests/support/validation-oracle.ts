@@ -1,0 +1,177 @@
+import type { StoredQuestion } from "@/lib/datasets/questions";
+import { commonResults, readUnitQuestions, readUnits, readValidResponses, type UnitRow as BaseUnit } from "@/lib/designs/read";
+import type { AdjudicationItem, AgreementFigures, DesignResults, ReadCtx, Study, UnitDecision } from "@/lib/designs/types";
+import { decideUnit, type Vote } from "@/lib/designs/validation/aggregate";
+import { checkAgreement } from "@/lib/designs/validation/agreement";
+import { unitChecks, type Check } from "@/lib/designs/validation/checks";
+import type { ValidationConfig } from "@/lib/designs/validation/config";
+import { judgement } from "@/lib/designs/validation/judgement";
+import { encodeRatings, leaveOneOutAgreement } from "@/lib/metrics";
+import { dawidSkeneConsensus, type FamilyFit } from "@/lib/designs/validation/dawid-skene";
+
+// The oracle: validation results as Sally computed them before they were aggregated in SQL, from
+// every valid response loaded into JavaScript (votes per unit, agreement from the ratings, leave-
+// one-out agreement per participant). tests/integration/results-at-scale.test.ts checks the
+// SQL-backed results against it on randomized studies. Test code only.
+
+export interface UnitRow {
+  unitId: string;
+  ordinal: number;
+  title: string | null;
+  submitted: number;
+  live: number;
+  checks: Check[];
+  decision: UnitDecision;
+}
+
+export interface OracleResults extends DesignResults {
+  aggregation: { method: "majority" | "dawid-skene"; fits: FamilyFit[] };
+  participants: (DesignResults["participants"][number] & { agreementWithMajority: number | null; agreementUnits: number })[];
+  voteColumns: { key: string; label: string }[];
+  itemColumn: string | null;
+  reasonLabels: Record<string, string>;
+  decisions: Record<UnitDecision["status"], number>;
+  agreement: { check: string; label: string; figures: AgreementFigures }[];
+  units: UnitRow[];
+  queue: AdjudicationItem[];
+}
+
+export interface LoadedResponse extends Vote {
+  id: string;
+  unitId: string;
+  pseudonym: string;
+  externalId: string | null;
+  comment: string | null;
+  seconds: number | null;
+  submittedAt: Date;
+}
+
+export interface StudyData {
+  units: (BaseUnit & { questions: StoredQuestion[] })[];
+  responses: LoadedResponse[];
+  adjudications: Map<string, Record<string, { decision: string; reason: string; actorId: string | null; at: Date }>>;
+  llm: Record<string, boolean | null> | undefined;
+}
+
+export async function oracleData({ client, study }: ReadCtx<ValidationConfig>): Promise<StudyData> {
+  const llmModel = study.config.rule.llmJudge?.model ?? null;
+  const [units, responses, adjudications, predictions] = await Promise.all([
+    readUnits(client, study.id),
+    readValidResponses(client, study),
+    client.query<{ unitId: string; check: string; decision: string; reason: string; actorId: string | null; createdAt: Date }>(
+      `SELECT "unitId", "check", decision, reason, "actorId", "createdAt" FROM "Adjudication" WHERE "studyId" = $1 ORDER BY "createdAt", id`,
+      [study.id],
+    ),
+    llmModel
+      ? client.query<{ questionId: string; answer: unknown }>(
+          `SELECT m."questionId", m.answer FROM "ModelPrediction" m JOIN "Question" q ON q.id = m."questionId"
+           WHERE q."datasetId" = $1 AND m.model = $2`,
+          [study.datasetId, llmModel],
+        )
+      : Promise.resolve(null),
+  ]);
+  const questions = await readUnitQuestions(client, units);
+  const adj = new Map<string, Record<string, { decision: string; reason: string; actorId: string | null; at: Date }>>();
+  for (const a of adjudications.rows) {
+    const perUnit = adj.get(a.unitId) ?? {};
+    perUnit[a.check] = { decision: a.decision, reason: a.reason, actorId: a.actorId, at: a.createdAt }; // newest wins
+    adj.set(a.unitId, perUnit);
+  }
+  return {
+    units: units.map((u) => ({ ...u, questions: u.questionIds.flatMap((id) => questions.get(id) ?? []) })),
+    responses: responses.map((r) => {
+      const payload = r.payload as { answers?: Record<string, string>; comment?: string };
+      return {
+        id: r.id,
+        unitId: r.unitId,
+        participantId: r.participantId,
+        answers: payload.answers ?? {},
+        comment: payload.comment ?? null,
+        pseudonym: r.pseudonym,
+        externalId: r.externalId,
+        seconds: r.seconds,
+        submittedAt: r.submittedAt,
+      };
+    }),
+    adjudications: adj,
+    llm: predictions ? Object.fromEntries(predictions.rows.map((p) => [p.questionId, judgement(p.answer)])) : undefined,
+  };
+}
+
+export function oracleResults(study: Pick<Study<ValidationConfig>, "n" | "unitType" | "config">, data: StudyData, method: "majority" | "dawid-skene" = "majority"): OracleResults {
+  const config = study.config;
+  const allChecks = data.units.map((u) => ({ unitId: u.id, checks: unitChecks(config, config.answerKey ? u.questions : []) }));
+  const ds = method === "dawid-skene" ? dawidSkeneConsensus(allChecks, data.responses) : null;
+  const votesByUnit = new Map<string, StudyData["responses"]>();
+  for (const r of data.responses) {
+    if (!votesByUnit.has(r.unitId)) votesByUnit.set(r.unitId, []);
+    votesByUnit.get(r.unitId)!.push(r);
+  }
+
+  const units: UnitRow[] = data.units.map((u) => {
+    const checks = unitChecks(config, config.answerKey ? u.questions : []);
+    const votes = votesByUnit.get(u.id) ?? [];
+    const adjudications = Object.fromEntries(Object.entries(data.adjudications.get(u.id) ?? {}).map(([k, v]) => [k, v.decision]));
+    const decision = decideUnit({
+      checks,
+      votes,
+      n: study.n,
+      unitType: study.unitType === "context" ? "context" : "question",
+      questionIds: u.questions.map((q) => q.id),
+      config,
+      adjudications,
+      llm: data.llm,
+      ...(ds ? { consensus: ds.byUnit.get(u.id) ?? {} } : {}),
+    });
+    return { unitId: u.id, ordinal: u.ordinal, title: u.title, submitted: votes.length, live: u.live, checks, decision };
+  });
+
+  const decisions = { incomplete: 0, keep: 0, reject: 0, needs_review: 0 };
+  for (const u of units) decisions[u.decision.status]++;
+
+  // agreement with the majority of the OTHERS (a participant's own vote never props it up), over
+  // checks at least 2 others answered; the number of units it rests on goes with it
+  const ratings = data.responses.flatMap((r) => Object.entries(r.answers).map(([key, label]) => ({ unit: `${r.unitId}|${key}`, rater: r.participantId, label })));
+  const agreeing = new Map(leaveOneOutAgreement(encodeRatings(ratings)).map((a) => [a.rater, a]));
+  const answeredBy = new Map<string, number>();
+  for (const r of data.responses) answeredBy.set(r.unitId, (answeredBy.get(r.unitId) ?? 0) + 1);
+  const restsOn = new Map<string, number>();
+  for (const r of data.responses) if ((answeredBy.get(r.unitId) ?? 0) >= 3) restsOn.set(r.participantId, (restsOn.get(r.participantId) ?? 0) + 1);
+
+  const queue: OracleResults["queue"] = [];
+  for (const u of units) {
+    if (u.submitted < study.n) continue;
+    for (const check of u.checks) {
+      const r = u.decision.checks[check.key]!;
+      if (r.adjudicated !== null || r.unanimous) continue;
+      queue.push({ unitId: u.unitId, ordinal: u.ordinal, title: u.title, check: check.key, prompt: check.questionPrompt ? `${check.questionPrompt} — ${check.prompt}${check.subject ? ` (${check.subject})` : ""}` : check.prompt, counts: r.counts, reason: r.tie ? "tie" : "disagreement" });
+    }
+  }
+  queue.sort((a, b) => (a.reason === b.reason ? a.ordinal - b.ordinal : a.reason === "tie" ? -1 : 1));
+
+  const common = commonResults(study, data.units, data.responses);
+  const flags = config.contextChecks?.flags ?? [];
+  const labels = config.labelJudgement?.labels ?? [];
+  return {
+    aggregation: { method, fits: ds?.fits ?? [] },
+    voteColumns: [...flags.map((f) => ({ key: `flag:${f.key}`, label: f.label })), ...(config.labelJudgement ? [{ key: "label", label: "Label judgement" }] : [])],
+    itemColumn: config.answerKey ? "Answer key" : null,
+    reasonLabels: {
+      answer_key: "answer key judged wrong",
+      broken: "question judged broken or ambiguous",
+      llm_judge: "LLM judge did not agree",
+      "label:tie": "label tied",
+      ...Object.fromEntries(flags.map((f) => [`flag:${f.key}`, `flagged ${f.label}`])),
+      ...Object.fromEntries(labels.map((l) => [`label:${l.key}`, `label ${l.label}`])),
+    },
+    progress: common.progress,
+    decisions,
+    agreement: checkAgreement(config, units, data.responses),
+    participants: common.participants.map((p) => {
+      const a = agreeing.get(p.participantId);
+      return { ...p, agreementWithMajority: a?.rate ?? null, agreementUnits: a?.rate === null || !a ? 0 : (restsOn.get(p.participantId) ?? 0) };
+    }),
+    units,
+    queue,
+  };
+}
