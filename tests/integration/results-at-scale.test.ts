@@ -1,0 +1,129 @@
+import { describe, expect, it } from "vitest";
+import { questionsByIds } from "@/lib/datasets/questions";
+import { pool } from "@/lib/db/pool";
+import type { Study, ValidationResults } from "@/lib/designs";
+import { unitChecks } from "@/lib/designs/validation/checks";
+import type { ValidationConfig } from "@/lib/designs/validation/config";
+import { studyResults } from "@/lib/studies/results";
+import { changeStudyState, createStudy, parseSpec } from "@/lib/studies/service";
+import { readStudy } from "@/lib/studies/study";
+import { participantFigures, participantsPage, participantsQuery } from "@/lib/studies/tables";
+import { oracleData, oracleResults } from "../support/validation-oracle";
+import { addParticipants, answer, fate, pick, randomDataset, researcher, rng, shuffled, type Rng } from "../support/random-study";
+
+// The SQL-backed results against the former JavaScript computation (tests/support/validation-
+// oracle.ts) on randomized validation studies: every decision, tally, queue entry, agreement
+// figure, progress figure and per-participant figure must be the same. Floating-point figures
+// may differ in the last bits (sums in another order; percentile_cont vs (a + b) / 2).
+
+const LABELS = [
+  { key: "clear", label: "Clear" },
+  { key: "vague", label: "Vague" },
+  { key: "wrong", label: "Wrong", rejects: true },
+];
+
+async function randomValidationStudy(seed: number, opts: { participants: number; maxPerUnit: number; n: number }): Promise<Study<ValidationConfig>> {
+  const r = rng(seed);
+  const { actor, ownerId } = await researcher();
+  const datasetId = await randomDataset(ownerId, 40);
+  const config = {
+    contextChecks: { flags: [{ key: "odd", label: "Odd" }, { key: "unsafe", label: "Unsafe" }], comment: true },
+    labelJudgement: { prompt: "Is the question clear?", labels: LABELS },
+    answerKey: true,
+    rule: { tiePolicy: pick(r, ["needs_review", "keep", "reject"] as const) },
+  };
+  const created = await createStudy({ actor, spec: parseSpec({ dataset: datasetId, design: "validation", name: `random ${seed}`, unit: "question", n: opts.n, config }) });
+  await changeStudyState({ actor, studyId: created.id, to: "open" });
+  const study = (await readStudy(pool(), { id: created.id })) as Study<ValidationConfig>;
+  const people = await addParticipants(study.id, opts.participants);
+  const { rows: units } = await pool().query<{ id: string; questionIds: string[] }>(`SELECT id, "questionIds" FROM "StudyUnit" WHERE "studyId" = $1 ORDER BY ordinal`, [study.id]);
+  const questions = new Map((await questionsByIds(pool(), units.flatMap((u) => u.questionIds))).map((q) => [q.id, q]));
+  const base = Date.parse("2026-01-05T09:00:00Z");
+  const leasing = new Set<string>(); // one live lease per participant (a constraint)
+  for (const unit of units) {
+    const checks = unitChecks(study.config, unit.questionIds.map((id) => questions.get(id)!));
+    // few answerers on some units (under N, or under 3: leave-one-out has too few others)
+    const answerers = shuffled(r, people).slice(0, Math.floor(r() * (opts.maxPerUnit + 1)));
+    for (const participantId of answerers) {
+      const answers: Record<string, string> = {};
+      // two options mostly, so ties come often; now and then a check left unanswered
+      for (const c of checks) if (r() > 0.08) answers[c.key] = r() < 0.85 ? c.options[Math.floor(r() * 2) % c.options.length]!.value : pick(r, c.options).value;
+      let status = fate(r);
+      if (status === "live" && leasing.has(participantId)) status = "expired";
+      if (status === "live") leasing.add(participantId);
+      await answer({ r, studyId: study.id, unitId: unit.id, participantId, status, payloads: [{ answers, ...(r() < 0.3 ? { comment: "hm" } : {}) }], base });
+    }
+    if (r() < 0.15) {
+      const check = pick(r, checks);
+      await pool().query(`INSERT INTO "Adjudication" (id, "studyId", "unitId", "check", decision, reason) VALUES (gen_random_uuid(), $1, $2, $3, $4, 'decided')`, [study.id, unit.id, check.key, pick(r, check.options).value]);
+    }
+  }
+  return study;
+}
+
+function expectClose(actual: number | null | undefined, expected: number | null | undefined) {
+  if (expected === null || expected === undefined) return expect(actual ?? null).toBeNull();
+  expect(actual).toBeCloseTo(expected, 9);
+}
+
+async function compare(study: Study<ValidationConfig>, r: Rng, opts: { compared: boolean } = { compared: true }) {
+  const actual = (await studyResults(study)) as ValidationResults;
+  const expected = oracleResults(study, await oracleData({ client: pool(), study }));
+  expect(actual.units.length).toBeGreaterThan(0);
+  expect(actual.units).toEqual(expected.units);
+  expect(actual.decisions).toEqual(expected.decisions);
+  expect(actual.queue).toEqual(expected.queue);
+  const { medianSecondsPerUnit, ...progress } = actual.progress;
+  const { medianSecondsPerUnit: expectedMedian, ...expectedProgress } = expected.progress;
+  expect(progress).toEqual(expectedProgress);
+  expectClose(medianSecondsPerUnit, expectedMedian);
+  expect(actual.agreement.map((a) => a.check)).toEqual(expected.agreement.map((a) => a.check));
+  for (const [i, a] of actual.agreement.entries()) {
+    const e = expected.agreement[i]!;
+    expect(a.label).toBe(e.label);
+    expect({ items: a.figures.items, ratings: a.figures.ratings, notes: a.figures.notes }).toEqual({ items: e.figures.items, ratings: e.figures.ratings, notes: e.figures.notes });
+    for (const k of ["fleissKappa", "krippendorffAlpha", "percentAgreement", "gwetAC1"] as const) expectClose(a.figures[k], e.figures[k]);
+  }
+
+  // per participant: units and median time (the results), agreement with the others (participantFigures)
+  const byId = (xs: { participantId: string }[]) => [...xs].sort((a, b) => a.participantId.localeCompare(b.participantId));
+  const actualPeople = byId(actual.participants);
+  const expectedPeople = byId(expected.participants);
+  expect(actualPeople.map((p) => [p.participantId, p.pseudonym, p.externalId, p.units])).toEqual(expectedPeople.map((p) => [p.participantId, p.pseudonym, p.externalId, p.units]));
+  actualPeople.forEach((p, i) => expectClose(p.medianSeconds, expectedPeople[i]!.medianSeconds));
+  const figures = await participantFigures(study, expectedPeople.map((p) => p.participantId));
+  for (const p of expectedPeople) {
+    const f = figures.get(p.participantId)!;
+    expectClose(f.agreementWithMajority, p.agreementWithMajority);
+    expect(f.agreementUnits).toBe(p.agreementUnits);
+  }
+  expect(expectedPeople.some((p) => p.agreementWithMajority !== null)).toBe(opts.compared);
+
+  // a random page of the participants table holds the same rows
+  const pageSize = 1 + Math.floor(r() * 5);
+  const page = await participantsPage(study, participantsQuery.parse({ pageSize, page: 1 + Math.floor(r() * 3), sort: "pseudonym", order: "asc" }));
+  const sorted = [...expected.participants].sort((a, b) => a.pseudonym.localeCompare(b.pseudonym));
+  expect(page.total).toBe(sorted.length);
+  expect(page.items.map((p) => p.participantId)).toEqual(sorted.slice((page.page - 1) * pageSize, page.page * pageSize).map((p) => p.participantId));
+  for (const item of page.items) expect(item.agreementWithMajority ?? null).toBe(figures.get(item.participantId)!.agreementWithMajority ?? null);
+
+  // Dawid–Skene stays a full computation, and agrees with the oracle's too
+  const ds = (await studyResults(study, pool(), "dawid-skene")) as ValidationResults;
+  const expectedDs = oracleResults(study, await oracleData({ client: pool(), study }), "dawid-skene");
+  expect(ds.units.map((u) => u.decision)).toEqual(expectedDs.units.map((u) => u.decision));
+  expect(ds.aggregation.fits.map((f) => f.family)).toEqual(expectedDs.aggregation.fits.map((f) => f.family));
+}
+
+describe("validation results aggregated in PostgreSQL equal the JavaScript computation", () => {
+  for (const seed of [11, 29, 47]) {
+    it(`on a randomized study (seed ${seed}): ties, missing answers, voided and expired answers, live leases, adjudications`, async () => {
+      const study = await randomValidationStudy(seed, { participants: 16, maxPerUnit: 10, n: 5 });
+      await compare(study, rng(seed + 1));
+    });
+  }
+
+  it("with exactly two raters (Cohen's κ needs who rated what, so the ratings are read)", async () => {
+    const study = await randomValidationStudy(5, { participants: 2, maxPerUnit: 2, n: 2 });
+    await compare(study, rng(6), { compared: false }); // nobody has 2 others to compare with
+  });
+});
