@@ -86,7 +86,7 @@ async function compare(study: Study<ValidationConfig>, r: Rng, opts: { compared:
   }
 
   // per participant: units and median time (the results), agreement with the others (participantFigures)
-  const byId = (xs: { participantId: string }[]) => [...xs].sort((a, b) => a.participantId.localeCompare(b.participantId));
+  const byId = <T extends { participantId: string }>(xs: T[]) => [...xs].sort((a, b) => a.participantId.localeCompare(b.participantId));
   const actualPeople = byId(actual.participants);
   const expectedPeople = byId(expected.participants);
   expect(actualPeople.map((p) => [p.participantId, p.pseudonym, p.externalId, p.units])).toEqual(expectedPeople.map((p) => [p.participantId, p.pseudonym, p.externalId, p.units]));
