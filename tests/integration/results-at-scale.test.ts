@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { questionsByIds } from "@/lib/datasets/questions";
 import { pool } from "@/lib/db/pool";
-import type { Study, ValidationResults } from "@/lib/designs";
+import type { BaselineResults, Study, ValidationResults } from "@/lib/designs";
+import type { BaselineConfig } from "@/lib/designs/baseline/config";
 import { unitChecks } from "@/lib/designs/validation/checks";
 import type { ValidationConfig } from "@/lib/designs/validation/config";
 import { studyResults } from "@/lib/studies/results";
 import { changeStudyState, createStudy, parseSpec } from "@/lib/studies/service";
 import { readStudy } from "@/lib/studies/study";
 import { participantFigures, participantsPage, participantsQuery } from "@/lib/studies/tables";
+import { oracleBaselineResults } from "../support/baseline-oracle";
 import { oracleData, oracleResults } from "../support/validation-oracle";
 import { addParticipants, answer, fate, pick, randomDataset, researcher, rng, shuffled, type Rng } from "../support/random-study";
 
@@ -126,4 +128,97 @@ describe("validation results aggregated in PostgreSQL equal the JavaScript compu
     const study = await randomValidationStudy(5, { participants: 2, maxPerUnit: 2, n: 2 });
     await compare(study, rng(6), { compared: false }); // nobody has 2 others to compare with
   });
+});
+
+const MODELS = ["m-alpha", "m-beta", "m-gamma", "m-delta", "m-eps"];
+
+async function randomBaselineStudy(seed: number, opts: { staged: boolean }): Promise<Study<BaselineConfig>> {
+  const r = rng(seed);
+  const { actor, ownerId } = await researcher();
+  const datasetId = await randomDataset(ownerId, 30);
+  const staging = opts.staged
+    ? { stages: [{ view: "text" }, { view: "text" }], groups: { names: ["read", "not_read"], perUnit: { read: 2, not_read: 2 }, balanceTolerance: 1, membership: { from: "url", param: "g" } } }
+    : {};
+  const created = await createStudy({
+    actor,
+    spec: parseSpec({ dataset: datasetId, design: "baseline", name: `baseline ${seed}`, unit: "question", n: 4, config: { subsets: ["question_type"] }, ...staging }),
+  });
+  await changeStudyState({ actor, studyId: created.id, to: "open" });
+  const study = (await readStudy(pool(), { id: created.id })) as Study<BaselineConfig>;
+  const groups = opts.staged ? ["read", "not_read"] : [];
+  const people = await addParticipants(study.id, 12, groups);
+  const groupOf = new Map(people.map((id, i) => [id, groups.length ? groups[i % groups.length]! : null]));
+  const { rows: units } = await pool().query<{ id: string; questionId: string }>(`SELECT id, "questionIds"[1] AS "questionId" FROM "StudyUnit" WHERE "studyId" = $1 ORDER BY ordinal`, [study.id]);
+  // five models, some questions unanswered by some, one answer not readable
+  for (const u of units) {
+    for (const model of MODELS) {
+      if (r() < 0.15) continue;
+      const answer = r() < 0.05 ? "no idea" : pick(r, ["box", "basket", "bag"]);
+      await pool().query(`INSERT INTO "ModelPrediction" (id, "questionId", model, answer) VALUES (gen_random_uuid(), $1, $2, $3)`, [u.questionId, model, JSON.stringify(answer)]);
+    }
+  }
+  const base = Date.parse("2026-02-02T09:00:00Z");
+  const leasing = new Set<string>();
+  const stages = opts.staged ? 2 : 1;
+  for (const u of units) {
+    for (const participantId of shuffled(r, people).slice(0, Math.floor(r() * 7))) {
+      let status = fate(r);
+      if (status === "live" && leasing.has(participantId)) status = "expired";
+      if (status === "live") leasing.add(participantId);
+      const given = Array.from({ length: stages }, () => pick(r, ["box", "basket", "bag", "box"]));
+      const { assignmentId, responseIds } = await answer({ r, studyId: study.id, unitId: u.id, participantId, group: groupOf.get(participantId), status, payloads: given.map((a) => ({ answers: { [u.questionId]: a } })), base });
+      const { rows: gold } = await pool().query<{ gold: unknown; options: string[] }>(`SELECT gold, options FROM "Question" WHERE id = $1`, [u.questionId]);
+      for (const [i, responseId] of responseIds.entries()) {
+        // scored as the submit path scores: right when the option is the gold one; now and then unscored
+        const unscored = r() < 0.05;
+        const correct = unscored ? null : gold[0]!.options.indexOf(given[i]!) === Number(gold[0]!.gold);
+        await pool().query(
+          `INSERT INTO "ScoredAnswer" ("responseId", "questionId", "studyId", "assignmentId", "participantId", stage, correct, graded, normalized, ms)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, NULL, $8, $9)`,
+          [responseId, u.questionId, study.id, assignmentId, participantId, i + 1, correct, given[i], r() < 0.2 ? null : Math.floor(r() * 60_000)],
+        );
+      }
+    }
+  }
+  return study;
+}
+
+function expectSameFigures(actual: unknown, expected: unknown, path = "results") {
+  if (typeof expected === "number" && typeof actual === "number" && !Number.isInteger(expected)) {
+    expect(actual, path).toBeCloseTo(expected, 9);
+    return;
+  }
+  if (Array.isArray(expected)) {
+    expect(Array.isArray(actual), path).toBe(true);
+    expect((actual as unknown[]).length, path).toBe(expected.length);
+    expected.forEach((e, i) => expectSameFigures((actual as unknown[])[i], e, `${path}[${i}]`));
+    return;
+  }
+  if (expected && typeof expected === "object") {
+    expect(Object.keys(actual as object).sort(), path).toEqual(Object.keys(expected).sort());
+    for (const [k, v] of Object.entries(expected)) expectSameFigures((actual as Record<string, unknown>)[k], v, `${path}.${k}`);
+    return;
+  }
+  expect(actual, path).toEqual(expected);
+}
+
+describe("baseline results aggregated in PostgreSQL equal the JavaScript computation", () => {
+  for (const [seed, staged] of [[3, false], [17, false], [23, true]] as const) {
+    it(`on a randomized ${staged ? "staged study with groups" : "study"} (seed ${seed}): five models, unscored and voided answers, subsets`, async () => {
+      const study = await randomBaselineStudy(seed, { staged });
+      const actual = (await studyResults(study)) as BaselineResults;
+      const expected = await oracleBaselineResults({ client: pool(), study });
+      expect(actual.models).toHaveLength(MODELS.length);
+      expect(actual.byType.length).toBeGreaterThan(0);
+      const { participants, byParticipant, ...figures } = actual;
+      const { participants: expectedParticipants, byParticipant: expectedByParticipant, ...expectedFigures } = expected;
+      expectSameFigures(figures, expectedFigures);
+      // per participant: the same rows (the order is presentation: first answer first)
+      const byName = <T extends { participant: string }>(xs: T[]) => [...xs].sort((a, b) => a.participant.localeCompare(b.participant));
+      expectSameFigures(byName(byParticipant), byName(expectedByParticipant));
+      const byId = <T extends { participantId: string }>(xs: T[]) => [...xs].sort((a, b) => a.participantId.localeCompare(b.participantId));
+      expectSameFigures(byId(participants), byId(expectedParticipants));
+      if (staged) expect(actual.revisions?.length).toBeGreaterThan(0);
+    });
+  }
 });
