@@ -52,7 +52,9 @@ const STATUS_RANK: Record<UnitStatus, number> = { needs_review: 0, reject: 1, ke
 
 /** A page of the units table (designs that decide on units; others have none). */
 export async function unitsPage(study: Study, query: UnitsQuery, results?: DesignResults): Promise<Page<VoteUnit>> {
-  const all = (results ?? (await studyResults(study))).units ?? [];
+  // only designs that decide on units (those a researcher adjudicates) have a units table
+  const decides = designOf(study.design).adjudicable !== undefined;
+  const all = decides ? ((results ?? (await studyResults(study))).units ?? []) : [];
   const chosen = all.filter((u) => (!query.status || u.decision.status === query.status) && (query.ties !== "1" || Object.values(u.decision.checks).some((c) => c.tie)));
   const key: (u: VoteUnit) => number | string =
     query.sort === "title" ? (u) => u.title ?? "" : query.sort === "submitted" ? (u) => u.submitted : query.sort === "status" ? (u) => STATUS_RANK[u.decision.status] : (u) => u.ordinal;
