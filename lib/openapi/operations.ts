@@ -6,7 +6,7 @@ import { download, json, noContent, PARTICIPANT, type OperationDoc } from "@/lib
 // answers, downloads and raw bodies. tests/unit/openapi-drift.test.ts fails on an operation
 // without an entry here, and on an entry without an operation.
 
-const STUDY_EXPORTS = ["text/csv", "application/x-ndjson", "application/json", "image/svg+xml", "application/octet-stream"];
+const STUDY_EXPORTS = ["text/csv", "application/x-ndjson", "application/json", "application/vnd.apache.parquet", "application/zip", "image/svg+xml", "application/octet-stream"];
 
 export const OPERATIONS: Record<string, OperationDoc> = {
   // account
@@ -65,6 +65,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   },
   "GET /api/datasets/{id}": { summary: "A dataset, with its tags and models", responses: { 200: json("`{ dataset, tags, models }`") } },
   "DELETE /api/datasets/{id}": { summary: "Delete a dataset", description: "Refused (409) while a study uses it.", responses: { 204: noContent("deleted") } },
+  "PATCH /api/datasets/{id}": { summary: "Set a dataset's licence", description: "Carried into the dataset card of a study's release.", responses: { 200: json("`{ dataset }`") } },
   "GET /api/datasets/{id}/export": {
     summary: "Export a dataset",
     description: "Streamed. `source` is the benchmark's own format (byte-identical when unfiltered).",
@@ -96,7 +97,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   "GET /api/studies/{id}/results": {
     summary: "A study's results",
     description:
-      "The summary: progress, decisions, agreement, accuracy tables, models, groups × stages. The per-unit and per-participant tables are paged (`/units`, `/participants`); `tables` says how long each is. Every figure can be recomputed from the raw responses export.",
+      "The summary: progress, decisions, agreement, accuracy tables, models, groups × stages. The per-unit and per-participant tables are paged (`/units`, `/participants`); `tables` says how long each is. `aggregation=dawid-skene` decides validation units by Dawid–Skene instead of the majority (a full computation over every vote). Every figure can be recomputed from the raw responses export.",
   },
   "GET /api/studies/{id}/units": {
     summary: "A page of a study's units",
@@ -108,10 +109,21 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     description: "Units done and median seconds at the final stage, with the design's own figures: agreement with the others' majority (validation), scored answers and accuracy (baselines).",
     responses: { 200: json("`{ items: [{ participantId, pseudonym, externalId, units, medianSeconds, … }], total, page, pageSize }`") },
   },
+  "GET /api/studies/{id}/quality": {
+    summary: "Annotator quality",
+    description: "Per participant: agreement with the others' majority and the units it rests on, gold accuracy, failed attention checks, median time, pastes, focus losses, near-duplicate comments, and a confusion matrix (majority or Dawid–Skene). Signals, not verdicts.",
+    responses: { 200: json("`{ rows: [...], studyMedianSeconds, policy, policyChanges }`") },
+  },
+  "POST /api/studies/{id}/participants/{participantId}/exclusion": {
+    summary: "Exclude a participant",
+    description: "With a required reason, audited: their answers are voided, their units reopened, and the study's declared policy applied again.",
+    responses: { 201: json("`{ reopened, policyExcluded }`: units reopened, and participants the policy then excluded") },
+  },
+  "GET /api/studies/{id}/groups": { summary: "Fill per group", description: "Per group: capacity, submitted, live and units still short; and the participants the study could not serve.", responses: { 200: json("`{ groups: [...], unserved }`") } },
   "GET /api/studies/{id}/export": {
     summary: "Export a study",
     description:
-      "`validated` (the dataset in its own format minus dropped records), `responses-csv` / `responses-jsonl` (raw answers, long format), `scored-csv`, `bonus-csv` (Prolific bulk bonus), `manifest`, and a design's own files (`ratings-csv`, `correlations-csv`, `scatter-svg`; 404 for a design without them).",
+      "`validated` (the dataset in its own format minus dropped records; 409 `nothing_kept` while no unit is kept), `responses-csv` / `responses-jsonl` / `responses-parquet` (raw answers, long format), `scored-csv` / `scored-parquet`, `decisions-csv` / `decisions-parquet`, `bonus-csv` (Prolific bulk bonus), `manifest`, `release` (a zip for the Hugging Face Hub: dataset card, validated data, Parquet, errata.csv), and a design's own files (`ratings-csv`, `correlations-csv`, `scatter-svg`; 404 for a design without them).",
     responses: { 200: download("the export file", STUDY_EXPORTS) },
   },
   "GET /api/studies/{id}/adjudications": { summary: "A study's adjudication history", responses: { 200: json("`{ history: [...] }`") } },
@@ -120,6 +132,13 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   // participants
   "POST /api/s/{code}/consent": { summary: "Record the participant's consent", security: PARTICIPANT, errors: [401, 409] },
   "GET /api/s/{code}/next": { summary: "The participant's current unit, or the next one, or done", description: "The same unit after a refresh. Never carries gold answers or other participants' answers.", security: PARTICIPANT, errors: [401, 409] },
+  "POST /api/s/{code}/screener": {
+    summary: "Answer the screener",
+    description: "Before the first unit of a study with groups. Fixed once the first unit is leased (409 `screener_locked`).",
+    security: PARTICIPANT,
+    errors: [401, 409],
+    responses: { 200: json("`{ status: \"active\" | \"screened_out\" }`") },
+  },
   "POST /api/s/{code}/return": { summary: "Give a unit back", security: PARTICIPANT, errors: [401, 409] },
   "POST /api/s/{code}/stop": { summary: "Stop here", description: "Releases the participant's leases at once; submitted answers are kept.", security: PARTICIPANT, errors: [401, 409] },
   "POST /api/s/{code}/submit": {

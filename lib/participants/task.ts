@@ -26,7 +26,6 @@ export interface ParticipantUnit extends UnitView {
   phase: "qualification" | "training" | "task";
   stage: number;
   stages: number;
-  title: string | null;
 }
 
 export type NextResult =
@@ -98,7 +97,7 @@ async function nextProbe(study: Study, units: number, participantId: string): Pr
   return {
     status: "unit",
     progress: p,
-    unit: { assignmentId: probe.id, expiresAt: new Date(Date.now() + study.leaseMinutes * 60_000).toISOString(), phase, stage: 1, stages: 1, title: null, ...view },
+    unit: { assignmentId: probe.id, expiresAt: new Date(Date.now() + study.leaseMinutes * 60_000).toISOString(), phase, stage: 1, stages: 1, ...view },
   };
 }
 
@@ -153,7 +152,6 @@ async function viewOf(study: Study, lease: LeasedRow): Promise<ParticipantUnit> 
     phase: "task",
     stage: lease.stage,
     stages: stagesOf(study),
-    title: lease.context.title,
     ...view,
   };
 }

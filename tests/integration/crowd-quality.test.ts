@@ -105,6 +105,8 @@ describe("crowd quality control over the participant API", () => {
     const afterQualification = carelessSaw.filter((u) => u!.phase !== "qualification");
     expect(afterQualification.every((u) => u!.phase === "task")).toBe(true);
     for (const u of afterQualification) expect(JSON.stringify(u)).not.toMatch(/gold|attention|probe|role/i);
+    // and no unit carries a title: a context's title can hold a scenario code or a tag value
+    for (const u of carelessSaw) expect(u).not.toHaveProperty("title");
 
     // careful people finish the study: every unit ends with exactly 2 valid answers
     const careful = await Promise.all([1, 2, 3].map((i) => joined(created.code, { PROLIFIC_PID: `careful-${i}` })));

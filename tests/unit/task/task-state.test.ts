@@ -11,7 +11,6 @@ function unit(id: string, extra: Partial<ParticipantUnit> = {}): ParticipantUnit
     phase: "task",
     stage: 1,
     stages: 1,
-    title: null,
     context: { views: { main: { type: "passage", paragraphs: ["Short."] } }, defaultView: "main", layout: "tabs" },
     questions: [{ id: "q1", kind: "yes_no", prompt: "Is it short?", options: null, answer: true }],
     checks: [],
