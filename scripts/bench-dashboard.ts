@@ -1,12 +1,11 @@
-// `npm run bench:dashboard [-- --sizes 100000,500000,1000000 --runs 5 --before --keep | --database URL]`: for each size,
+// `npm run bench:dashboard [-- --sizes 100000,500000,1000000 --runs 5 --keep | --database URL]`: for each size,
 // a validation study and a baseline study with that many responses each (tests/support/bench-results-seed.ts)
 // are written straight into a fresh PostgreSQL database, then, in one child process per size, the data of each
 // console page is computed --runs times through the same library calls the pages and routes make: the study
 // overview (its results), the units table (first page, and a page in the middle), the participants table (first
 // page) and the results API (its JSON, and how many bytes). Medians per step; a table, then one JSON line.
 // `--keep` keeps the seeded databases (set SALLY_TEST_PG_PORT so their server stays) and prints their URLs;
-// `--database URL` measures such a database again. `--before` also times, once, the former computation of the
-// overview (every valid answer loaded into JavaScript: the tests' oracle, tests/support/*-oracle.ts).
+// `--database URL` measures such a database again (e.g. with the code before and after a change).
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
@@ -17,12 +16,7 @@ import { resultsSummary, studyResults } from "@/lib/studies/results";
 import { readStudy } from "@/lib/studies/study";
 import { participantsPage, participantsQuery, unitsPage, unitsQuery } from "@/lib/studies/tables";
 import { pool } from "@/lib/db/pool";
-import type { Study } from "@/lib/designs";
-import type { BaselineConfig } from "@/lib/designs/baseline/config";
-import type { ValidationConfig } from "@/lib/designs/validation/config";
-import { oracleBaselineResults } from "../tests/support/baseline-oracle";
 import { seedResultsStudies } from "../tests/support/bench-results-seed";
-import { oracleData, oracleResults } from "../tests/support/validation-oracle";
 import { createMigratedDatabase, dropDatabase, startTestServer } from "../tests/support/test-postgres";
 
 const Args = z.object({
@@ -33,8 +27,6 @@ const Args = z.object({
   runs: z.coerce.number().int().min(1).max(20).default(5),
   child: z.boolean().default(false),
   keep: z.boolean().default(false),
-  /** also time the former JavaScript computation of the overview, once per size */
-  before: z.boolean().default(false),
   database: z.string().url().optional(),
 });
 
@@ -66,7 +58,7 @@ async function time(runs: number, f: () => Promise<number | void>): Promise<{ ms
 }
 
 /** Every page's data for both studies, --runs times each (in this process: DATABASE_URL is the seeded database). */
-async function child(runs: number, before: boolean): Promise<void> {
+async function child(runs: number): Promise<void> {
   const { rows } = await pool().query<{ id: string; design: "validation" | "baseline" }>(`SELECT id, design FROM "Study" WHERE name IN ('validation', 'baseline') ORDER BY design DESC`);
   const steps: Step[] = [];
   for (const { id, design } of rows) {
@@ -80,22 +72,14 @@ async function child(runs: number, before: boolean): Promise<void> {
       ["participants p1", async () => void (await participantsPage(study, participantsQuery.parse({ page: 1, pageSize: 100 })))],
       ["results API", async () => Buffer.byteLength(JSON.stringify(resultsSummary(await studyResults(study))))],
     ];
-    if (before) {
-      // the former computation (every valid answer loaded into JavaScript), kept as the tests' oracle
-      const oracle = async () => {
-        if (design === "validation") oracleResults(study as Study<ValidationConfig>, await oracleData({ client: pool(), study: study as Study<ValidationConfig> }));
-        else await oracleBaselineResults({ client: pool(), study: study as Study<BaselineConfig> });
-      };
-      measured.push(["overview (before)", oracle]);
-    }
-    for (const [step, f] of measured) steps.push({ study: design, step, ...(await time(step.endsWith("(before)") ? 1 : runs, f)) });
+    for (const [step, f] of measured) steps.push({ study: design, step, ...(await time(runs, f)) });
   }
   await closePool();
   console.log(JSON.stringify(steps));
 }
 
-function measure(url: string, runs: number, before: boolean): Step[] {
-  const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-dashboard.ts", "--child", "--runs", String(runs), ...(before ? ["--before"] : [])], {
+function measure(url: string, runs: number): Step[] {
+  const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-dashboard.ts", "--child", "--runs", String(runs)], {
     env: { ...process.env, DATABASE_URL: url },
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
@@ -116,12 +100,12 @@ async function responsesIn(url: string): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { sizes: { type: "string" }, runs: { type: "string" }, child: { type: "boolean" }, keep: { type: "boolean" }, before: { type: "boolean" }, database: { type: "string" } } });
+  const { values } = parseArgs({ options: { sizes: { type: "string" }, runs: { type: "string" }, child: { type: "boolean" }, keep: { type: "boolean" }, database: { type: "string" } } });
   const args = Args.parse(values);
-  if (args.child) return child(args.runs, args.before);
+  if (args.child) return child(args.runs);
   const results: { size: number; steps: Step[] }[] = [];
   if (args.database) {
-    results.push({ size: await responsesIn(args.database), steps: measure(args.database, args.runs, args.before) });
+    results.push({ size: await responsesIn(args.database), steps: measure(args.database, args.runs) });
   } else {
     const server = await startTestServer();
     try {
@@ -131,7 +115,7 @@ async function main(): Promise<void> {
         const t0 = performance.now();
         await seedResultsStudies(url, size);
         console.error(`seeded 2 × ${size.toLocaleString()} responses in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-        const steps = measure(url, args.runs, args.before);
+        const steps = measure(url, args.runs);
         for (const s of steps) console.error(`${String(size).padStart(8)}  ${s.study.padEnd(10)} ${s.step.padEnd(16)} ${String(s.ms).padStart(9)} ms`);
         results.push({ size, steps });
         if (args.keep) console.error(`kept: --database ${url}`);

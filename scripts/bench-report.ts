@@ -2,18 +2,14 @@
 // (lib/studies/report.ts, what the CLI prints) for a baseline study of --size scored responses with 5 models'
 // predictions on every question (tests/support/bench-results-seed.ts), written straight into a fresh PostgreSQL
 // database, or for the baseline study of a database bench:dashboard kept (--database). Each run in this process
-// after one warm-up; the median, then one JSON line. `--before` also times, once, the former computation (every
-// scored answer loaded into JavaScript: the tests' oracle).
+// after one warm-up; the median, then one JSON line.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { closePool, pool } from "@/lib/db/pool";
-import { designOf, type Study } from "@/lib/designs";
-import type { BaselineConfig } from "@/lib/designs/baseline/config";
 import { studyReport } from "@/lib/studies/report";
 import { readStudy } from "@/lib/studies/study";
-import { oracleBaselineResults } from "../tests/support/baseline-oracle";
 import { seedResultsStudies } from "../tests/support/bench-results-seed";
 import { createMigratedDatabase, dropDatabase, startTestServer } from "../tests/support/test-postgres";
 
@@ -22,7 +18,6 @@ const Args = z.object({
   runs: z.coerce.number().int().min(1).max(20).default(5),
   child: z.boolean().default(false),
   keep: z.boolean().default(false),
-  before: z.boolean().default(false),
   database: z.string().url().optional(),
 });
 
@@ -38,10 +33,9 @@ interface Measured {
   ms: number;
   runs: number[];
   bytes: number;
-  beforeMs?: number;
 }
 
-async function child(runs: number, before: boolean): Promise<void> {
+async function child(runs: number): Promise<void> {
   const { rows } = await pool().query<{ id: string }>(`SELECT id FROM "Study" WHERE name = 'baseline'`);
   const study = (await readStudy(pool(), { id: rows[0]!.id }))!;
   const report = async () => JSON.stringify(await studyReport(study));
@@ -53,20 +47,13 @@ async function child(runs: number, before: boolean): Promise<void> {
     all.push(+(performance.now() - t0).toFixed(1));
   }
   const parsed = JSON.parse(text) as { responses: number; models: unknown[] };
-  let beforeMs: number | undefined;
-  if (before) {
-    const t0 = performance.now();
-    const results = await oracleBaselineResults({ client: pool(), study: study as Study<BaselineConfig> });
-    await designOf("baseline").report({ client: pool(), study }, results);
-    beforeMs = +(performance.now() - t0).toFixed(1);
-  }
   await closePool();
-  const out: Measured = { responses: parsed.responses, models: parsed.models.length, ms: +median(all).toFixed(1), runs: all, bytes: Buffer.byteLength(text), ...(beforeMs !== undefined ? { beforeMs } : {}) };
+  const out: Measured = { responses: parsed.responses, models: parsed.models.length, ms: +median(all).toFixed(1), runs: all, bytes: Buffer.byteLength(text) };
   console.log(JSON.stringify(out));
 }
 
-function measure(url: string, runs: number, before: boolean): Measured {
-  const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-report.ts", "--child", "--runs", String(runs), ...(before ? ["--before"] : [])], {
+function measure(url: string, runs: number): Measured {
+  const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-report.ts", "--child", "--runs", String(runs)], {
     env: { ...process.env, DATABASE_URL: url },
     encoding: "utf8",
   });
@@ -75,11 +62,11 @@ function measure(url: string, runs: number, before: boolean): Measured {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { size: { type: "string" }, runs: { type: "string" }, child: { type: "boolean" }, keep: { type: "boolean" }, before: { type: "boolean" }, database: { type: "string" } } });
+  const { values } = parseArgs({ options: { size: { type: "string" }, runs: { type: "string" }, child: { type: "boolean" }, keep: { type: "boolean" }, database: { type: "string" } } });
   const args = Args.parse(values);
-  if (args.child) return child(args.runs, args.before);
+  if (args.child) return child(args.runs);
   let result: Measured;
-  if (args.database) result = measure(args.database, args.runs, args.before);
+  if (args.database) result = measure(args.database, args.runs);
   else {
     const server = await startTestServer();
     const db = `sally_bench_report_${args.size}_${randomBytes(4).toString("hex")}`;
@@ -88,14 +75,14 @@ async function main(): Promise<void> {
       const t0 = performance.now();
       await seedResultsStudies(url, args.size);
       console.error(`seeded ${args.size.toLocaleString()} responses in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-      result = measure(url, args.runs, args.before);
+      result = measure(url, args.runs);
       if (args.keep) console.error(`kept: --database ${url}`);
       else await dropDatabase(server.adminUrl, db);
     } finally {
       if (!args.keep) await server.stop();
     }
   }
-  console.log(`\nsally report --json (baseline, ${result.models} models): ${result.responses.toLocaleString()} responses, median of ${args.runs}: ${result.ms} ms, ${result.bytes} bytes of JSON${result.beforeMs === undefined ? "" : `; before: ${result.beforeMs} ms`}`);
+  console.log(`\nsally report --json (baseline, ${result.models} models): ${result.responses.toLocaleString()} responses, median of ${args.runs}: ${result.ms} ms, ${result.bytes} bytes of JSON`);
   console.log(JSON.stringify({ node: process.version, ...result }));
 }
 

@@ -10,7 +10,7 @@ import { studyResults } from "@/lib/studies/results";
 import type { Page, ParticipantRow } from "@/lib/studies/tables";
 import { createUser } from "@/lib/users/service";
 import { call } from "../support/bearer";
-import { randomValidationStudy } from "../support/random-study";
+import { randomFlagStudy } from "../support/random-study";
 
 // The paged tables through their routes (auth, zod query, problem+json), against the full results.
 
@@ -29,7 +29,7 @@ const units = (query: string, token = owner) => call<Page<UnitItem>>(unitsRoute,
 const participants = (query: string, token = owner) => call<Page<ParticipantRow>>(participantsRoute, { token, path: `/api/studies/${study.id}/participants?${query}`, params: { id: study.id } });
 
 beforeAll(async () => {
-  study = await randomValidationStudy(71, { participants: 12, maxPerUnit: 8, n: 4 });
+  study = await randomFlagStudy(71, { participants: 12, maxPerUnit: 8, n: 4 });
   full = (await studyResults(study, pool())) as ValidationResults;
   owner = await tokenOf(study.ownerId!);
   const stranger = await createUser({ actorId: null, input: { email: `o-${randomUUID()}@x.test`, name: "O", role: "researcher", password: "0123456789ab" } });

@@ -1,3 +1,10 @@
+import { describe, expect, it } from "vitest";
+import { pool } from "@/lib/db/pool";
+import type { Study } from "@/lib/designs";
+import { studyResults } from "@/lib/studies/results";
+import { changeStudyState, createStudy, parseSpec } from "@/lib/studies/service";
+import { readStudy } from "@/lib/studies/study";
+import { addParticipants, answer, fate, pick, randomDataset, researcher, rng, shuffled } from "@/tests/support/random-study";
 import { sortValues } from "@/lib/benchmarks/report";
 import type { BenchmarkSummary, ScoredItem, ScoringContext, ScoringQuestion } from "@/lib/benchmarks/scoring";
 import { scorePrediction } from "@/lib/benchmarks/prediction";
@@ -9,18 +16,19 @@ import { mcnemar, pairedDiffProportions } from "@/lib/metrics";
 import { groupGaps, revisions, type GroupGap, type GroupStageRow, type Revisions } from "@/lib/designs/baseline/groups";
 import { row, type AccuracyRow, type AnswerRow } from "@/lib/designs/baseline/rows";
 
-export type { AccuracyRow, AnswerRow };
+// Baseline results aggregated in PostgreSQL against the former JavaScript computation (the oracle
+// below: every scored answer loaded and tallied one by one) on randomized studies with five
+// models, subsets, unscored, voided and expired answers, and a staged study with groups. The
+// oracle lives here, with its only user, not in lib/.
 
-// The oracle: baseline results as Sally computed them before they were aggregated in SQL, from
-// every scored answer loaded into JavaScript. tests/integration/results-at-scale.test.ts checks
-// the SQL-backed results against it on randomized studies. Test code only.
-//
+// ---- the oracle: the former computation ----
+
 // Human accuracy, in the benchmark's own terms: per question type and per sampling stratum with
 // Wilson intervals, per participant, and beside every model with imported predictions on the same
 // questions (human − model with Newcombe's paired interval, and an exact McNemar test paired by
 // question). Every figure follows from the scored-responses export.
 
-export interface ModelRow {
+interface ModelRow {
   model: string;
   /** questions the model answered among those people answered */
   n: number;
@@ -31,7 +39,7 @@ export interface ModelRow {
   mcnemarP: number | null;
 }
 
-export interface BaselineReport {
+interface BaselineReport {
   byType: AccuracyRow[];
   /** groups and stages (CharToM-QA's readers and non-readers, c0 then c2000) */
   byGroupStage?: GroupStageRow[];
@@ -47,7 +55,7 @@ export interface BaselineReport {
   byParticipant: { participant: string; units: number; n: number; correct: number; accuracy: number | null; medianSeconds: number | null }[];
 }
 
-export interface OracleBaselineResults extends DesignResults, BaselineReport {
+interface OracleBaselineResults extends DesignResults, BaselineReport {
   benchmark: string;
   view: string | null;
   summary: BenchmarkSummary;
@@ -69,7 +77,7 @@ function tally<K>(answers: readonly AnswerRow[], keyOf: (a: AnswerRow) => K | nu
   return out;
 }
 
-export async function readAnswers({ client, study }: ReadCtx<BaselineConfig>): Promise<AnswerRow[]> {
+async function readAnswers({ client, study }: ReadCtx<BaselineConfig>): Promise<AnswerRow[]> {
   const { rows } = await client.query<AnswerRow>(
     `SELECT s."questionId", s."participantId", p.pseudonym, s.stage, a."group", s.correct, s.graded, s.normalized, s.ms
      FROM "ScoredAnswer" s JOIN "Assignment" a ON a.id = s."assignmentId" JOIN "Participant" p ON p.id = s."participantId"
@@ -129,7 +137,7 @@ async function modelRows(
   });
 }
 
-export async function oracleBaselineResults(ctx: ReadCtx<BaselineConfig>): Promise<OracleBaselineResults> {
+async function oracleBaselineResults(ctx: ReadCtx<BaselineConfig>): Promise<OracleBaselineResults> {
   const { study } = ctx;
   const [units, answers, { benchmark, scoring }] = await Promise.all([readUnits(ctx.client, study.id), readAnswers(ctx), scorerOf(ctx.client, study)]);
   const stored = await readUnitQuestions(ctx.client, units);
@@ -238,3 +246,98 @@ function byGroupStage(answers: readonly AnswerRow[], viewOf: (stage: number) => 
     .sort((x, y) => rank(x.group) - rank(y.group) || x.group.localeCompare(y.group) || x.stage - y.stage)
     .map((c) => ({ ...row({ group: c.group, stage: c.stage }, c.correct, c.n), view: viewOf(c.stage) }));
 }
+
+// ---- randomized studies ----
+
+const MODELS = ["m-alpha", "m-beta", "m-gamma", "m-delta", "m-eps"];
+
+async function randomBaselineStudy(seed: number, opts: { staged: boolean }): Promise<Study<BaselineConfig>> {
+  const r = rng(seed);
+  const { actor, ownerId } = await researcher();
+  const datasetId = await randomDataset(ownerId, 30);
+  const staging = opts.staged
+    ? { stages: [{ view: "text" }, { view: "text" }], groups: { names: ["read", "not_read"], perUnit: { read: 2, not_read: 2 }, balanceTolerance: 1, membership: { from: "url", param: "g" } } }
+    : {};
+  const created = await createStudy({
+    actor,
+    spec: parseSpec({ dataset: datasetId, design: "baseline", name: `baseline ${seed}`, unit: "question", n: 4, config: { subsets: ["question_type"] }, ...staging }),
+  });
+  await changeStudyState({ actor, studyId: created.id, to: "open" });
+  const study = (await readStudy(pool(), { id: created.id })) as Study<BaselineConfig>;
+  const groups = opts.staged ? ["read", "not_read"] : [];
+  const people = await addParticipants(study.id, 12, groups);
+  const groupOf = new Map(people.map((id, i) => [id, groups.length ? groups[i % groups.length]! : null]));
+  const { rows: units } = await pool().query<{ id: string; questionId: string }>(`SELECT id, "questionIds"[1] AS "questionId" FROM "StudyUnit" WHERE "studyId" = $1 ORDER BY ordinal`, [study.id]);
+  // five models, some questions unanswered by some, one answer not readable
+  for (const u of units) {
+    for (const model of MODELS) {
+      if (r() < 0.15) continue;
+      const answer = r() < 0.05 ? "no idea" : pick(r, ["box", "basket", "bag"]);
+      await pool().query(`INSERT INTO "ModelPrediction" (id, "questionId", model, answer) VALUES (gen_random_uuid(), $1, $2, $3)`, [u.questionId, model, JSON.stringify(answer)]);
+    }
+  }
+  const base = Date.parse("2026-02-02T09:00:00Z");
+  const leasing = new Set<string>();
+  const stages = opts.staged ? 2 : 1;
+  for (const u of units) {
+    for (const participantId of shuffled(r, people).slice(0, Math.floor(r() * 7))) {
+      let status = fate(r);
+      if (status === "live" && leasing.has(participantId)) status = "expired";
+      if (status === "live") leasing.add(participantId);
+      const given = Array.from({ length: stages }, () => pick(r, ["box", "basket", "bag", "box"]));
+      const { assignmentId, responseIds } = await answer({ r, studyId: study.id, unitId: u.id, participantId, group: groupOf.get(participantId), status, payloads: given.map((a) => ({ answers: { [u.questionId]: a } })), base });
+      const { rows: gold } = await pool().query<{ gold: unknown; options: string[] }>(`SELECT gold, options FROM "Question" WHERE id = $1`, [u.questionId]);
+      for (const [i, responseId] of responseIds.entries()) {
+        // scored as the submit path scores: right when the option is the gold one; now and then unscored
+        const unscored = r() < 0.05;
+        const correct = unscored ? null : gold[0]!.options.indexOf(given[i]!) === Number(gold[0]!.gold);
+        await pool().query(
+          `INSERT INTO "ScoredAnswer" ("responseId", "questionId", "studyId", "assignmentId", "participantId", stage, correct, graded, normalized, ms)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, NULL, $8, $9)`,
+          [responseId, u.questionId, study.id, assignmentId, participantId, i + 1, correct, given[i], r() < 0.2 ? null : Math.floor(r() * 60_000)],
+        );
+      }
+    }
+  }
+  return study;
+}
+
+function expectSameFigures(actual: unknown, expected: unknown, path = "results") {
+  if (typeof expected === "number" && typeof actual === "number" && !Number.isInteger(expected)) {
+    expect(actual, path).toBeCloseTo(expected, 9);
+    return;
+  }
+  if (Array.isArray(expected)) {
+    expect(Array.isArray(actual), path).toBe(true);
+    expect((actual as unknown[]).length, path).toBe(expected.length);
+    expected.forEach((e, i) => expectSameFigures((actual as unknown[])[i], e, `${path}[${i}]`));
+    return;
+  }
+  if (expected && typeof expected === "object") {
+    expect(Object.keys(actual as object).sort(), path).toEqual(Object.keys(expected).sort());
+    for (const [k, v] of Object.entries(expected)) expectSameFigures((actual as Record<string, unknown>)[k], v, `${path}.${k}`);
+    return;
+  }
+  expect(actual, path).toEqual(expected);
+}
+
+describe("baseline results aggregated in PostgreSQL equal the JavaScript computation", () => {
+  for (const [seed, staged] of [[3, false], [17, false], [23, true]] as const) {
+    it(`on a randomized ${staged ? "staged study with groups" : "study"} (seed ${seed}): five models, unscored and voided answers, subsets`, async () => {
+      const study = await randomBaselineStudy(seed, { staged });
+      const actual = (await studyResults(study)) as OracleBaselineResults;
+      const expected = await oracleBaselineResults({ client: pool(), study });
+      expect(actual.models).toHaveLength(MODELS.length);
+      expect(actual.byType.length).toBeGreaterThan(0);
+      const { participants, byParticipant, ...figures } = actual;
+      const { participants: expectedParticipants, byParticipant: expectedByParticipant, ...expectedFigures } = expected;
+      expectSameFigures(figures, expectedFigures);
+      // per participant: the same rows (the order is presentation: first answer first)
+      const byName = <T extends { participant: string }>(xs: T[]) => [...xs].sort((a, b) => a.participant.localeCompare(b.participant));
+      expectSameFigures(byName(byParticipant), byName(expectedByParticipant));
+      const byId = <T extends { participantId: string }>(xs: T[]) => [...xs].sort((a, b) => a.participantId.localeCompare(b.participantId));
+      expectSameFigures(byId(participants), byId(expectedParticipants));
+      if (staged) expect(actual.revisions?.length).toBeGreaterThan(0);
+    });
+  }
+});
