@@ -25,7 +25,7 @@ export async function readAnswerGroups(client: Queryable, studyId: string, stage
      FROM "ScoredAnswer" s JOIN "Assignment" a ON a.id = s."assignmentId" ${perRespondent ? `JOIN "Participant" p ON p.id = s."participantId"` : ""}
      WHERE s."studyId" = $1 AND a.status = 'submitted' AND s.stage = $2
      GROUP BY s."questionId", ${perRespondent ? `s."participantId", p.pseudonym, ` : ""}s.stage, a."group", s.correct, s.graded, s.normalized
-     ORDER BY min(s."responseId"::text || s."questionId"::text)`,
+     ORDER BY min(s."responseId"::text || s."questionId"::text COLLATE "C")`,
     [studyId, stage],
   );
   return rows;
@@ -46,7 +46,7 @@ export async function readParticipantCounts(client: Queryable, studyId: string, 
     `SELECT s."participantId", p.pseudonym, count(s.correct)::int AS n, count(*) FILTER (WHERE s.correct)::int AS correct,
             percentile_cont(0.5) WITHIN GROUP (ORDER BY s.ms) AS "medianMs"
      ${VALID.replace(`WHERE`, `JOIN "Participant" p ON p.id = s."participantId" WHERE`)} AND s.stage = $2
-     GROUP BY 1, 2 ORDER BY min(s."responseId"::text || s."questionId"::text)`,
+     GROUP BY 1, 2 ORDER BY min(s."responseId"::text || s."questionId"::text COLLATE "C")`,
     [studyId, stage],
   );
   return rows;
