@@ -1,4 +1,7 @@
 import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
+
+const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
 const config: NextConfig = {
   poweredByHeader: false,
@@ -26,4 +29,4 @@ const config: NextConfig = {
   },
 };
 
-export default config;
+export default withNextIntl(config);

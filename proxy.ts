@@ -1,6 +1,18 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
 import { contentSecurityPolicy, newNonce } from "@/lib/http/csp";
+import { STUDY_HEADER } from "@/lib/i18n/study-header";
+
+/** The study code of a participant page (/s/<code>/…), for the page's language. */
+function studyCodeOf(pathname: string): string | null {
+  const m = /^\/s\/([^/]+)/.exec(pathname);
+  if (!m) return null;
+  try {
+    return decodeURIComponent(m[1]!);
+  } catch {
+    return null;
+  }
+}
 
 // Security headers for pages: a fresh nonce and Content-Security-Policy per request (Next.js
 // reads the nonce from the request's CSP header and puts it on its scripts), and framing rules.
@@ -18,6 +30,10 @@ export function proxy(request: NextRequest) {
   });
   const headers = new Headers(request.headers);
   headers.set("content-security-policy", csp);
+  // lib/i18n/request.ts trusts this header, so a client's own value never passes
+  headers.delete(STUDY_HEADER);
+  const code = participantPage ? studyCodeOf(request.nextUrl.pathname) : null;
+  if (code) headers.set(STUDY_HEADER, code);
   const response = NextResponse.next({ request: { headers } });
   response.headers.set("content-security-policy", csp);
   // old browsers know only X-Frame-Options; it would also override an allowance in some

@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { getLocale, getTranslations } from "next-intl/server";
+import { HTML_LANG, type Locale } from "@/lib/i18n/locales";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -6,15 +8,18 @@ export const metadata: Metadata = {
   description: "Human annotation and human-baseline studies on Theory-of-Mind benchmarks",
 };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  // participant pages speak their study's language (lib/i18n/request.ts); the console English
+  const locale = (await getLocale()) as Locale;
+  const t = await getTranslations("common");
   return (
-    <html lang="en">
+    <html lang={HTML_LANG[locale] ?? locale}>
       <body className="min-h-screen">
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded-control focus:bg-surface focus:px-4 focus:py-2 focus:shadow"
         >
-          Skip to content
+          {t("skipToContent")}
         </a>
         {children}
       </body>

@@ -1,12 +1,14 @@
+import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 
-export default function NotFound() {
+export default async function NotFound() {
+  const t = await getTranslations("console.notFound");
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-16">
-      <h1 className="text-2xl font-semibold">Page not found</h1>
-      <p className="mt-3 text-muted">The page you asked for does not exist or was removed.</p>
+      <h1 className="text-2xl font-semibold">{t("title")}</h1>
+      <p className="mt-3 text-muted">{t("text")}</p>
       <Link href="/" className="mt-6 inline-block font-medium text-primary underline">
-        Go to the start page
+        {t("home")}
       </Link>
     </main>
   );

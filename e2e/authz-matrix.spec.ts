@@ -44,6 +44,8 @@ const MATRIX: Record<EndpointKey, Row> = {
   "GET /studies/[id]":                              [SIGNIN,  SIGNIN,     403,     200,   404,   404,   200],
   "GET /studies/[id]/adjudication":                 [SIGNIN,  SIGNIN,     403,     200,   404,   404,   200],
   "GET /studies/[id]/participants":                 [SIGNIN,  SIGNIN,     403,     200,   404,   404,   200],
+  // the fixture study has no groups: the page says so (its tab is hidden)
+  "GET /studies/[id]/groups":                       [SIGNIN,  SIGNIN,     403,     200,   404,   404,   200],
   "GET /studies/[id]/settings":                     [SIGNIN,  SIGNIN,     403,     200,   404,   404,   200],
   "GET /studies/[id]/units":                        [SIGNIN,  SIGNIN,     403,     200,   404,   404,   200],
   "GET /users":                                     [SIGNIN,  SIGNIN,     403,     403,   403,   403,   200],
@@ -63,6 +65,8 @@ const MATRIX: Record<EndpointKey, Row> = {
   // 422: the query lacks fileName, so nothing is read or imported
   "POST /api/datasets/import":                      [401,     401,        403,     422,   422,   422,   422],
   "GET /api/datasets/[id]":                         [401,     401,        403,     200,   404,   200,   200],
+  // 422: an empty body (no licence), checked before the dataset is looked up, so nothing changes
+  "PATCH /api/datasets/[id]":                       [401,     401,        403,     422,   422,   422,   422],
   // 409: a study uses the dataset, so it is not deleted
   "DELETE /api/datasets/[id]":                      [401,     401,        403,     409,   404,   403,   409],
   "GET /api/datasets/[id]/export":                  [401,     401,        403,     200,   404,   200,   200],
@@ -191,6 +195,7 @@ async function arrange(admin: APIRequestContext): Promise<Fixtures> {
       "GET /api/datasets/[id]/export": { query: "format=jsonl" },
       "POST /api/datasets/[id]/shares": { body: { email: people.annotator.email } },
       "PATCH /api/datasets/[id]/shares": { body: { sharedWithAll: false } },
+      "PATCH /api/datasets/[id]": { body: {} },
       "POST /api/studies": { body: { name: unique("matrix-probe"), datasetId, unitType: "context", config: { answerKey: true } } },
       "POST /api/studies/plan": { body: { name: "matrix-plan", datasetId, unitType: "context", config: { answerKey: true } } },
       "PATCH /api/studies/[id]": { body: {} },

@@ -5,8 +5,8 @@ import { expectNoAxeViolations } from "./helpers/a11y";
 import { createOpenStudy, DEFAULT_FLAGS, importFile, setStudyState, signedInRequest, THREE_LABELS, type StudyInput } from "./helpers/api";
 import { captureParticipantResponses, check, consentWithKeyboard, enter, pressOption, tabTo } from "./helpers/participant";
 import { expectNoneContain, GOLD_KEYS, unitsServed } from "./helpers/privacy";
-import { hasSample, SAMPLES_ABSENT, singleQuestionScenario, TOMATO_SAMPLE } from "./helpers/samples";
-import { createUser, E2E, unique } from "./support";
+import { hasSample, SAMPLES_ABSENT, singleQuestionScenario, TOMATO_SAMPLE, tomatoRecords, tomatoScenario } from "./helpers/samples";
+import { createUser, E2E, uiSignIn, unique } from "./support";
 
 // What participants see and what the participant API accepts: no gold answers or other people's
 // answers in anything sent to them, idempotent submission, friendly dead ends, drafts that
@@ -137,6 +137,55 @@ test.describe("[PARTICIPANT]", () => {
     expect(served.flatMap((u) => u.checks.filter((c) => c.kind === "marked").map((c) => u.questions[0]!.options[c.optionIndex!]))).toContain(record.a_str);
     expectNoneContain(captured.all, GOLD_KEYS);
     await Promise.all([p.context.close(), api.dispose()]);
+  });
+
+  test("[PARTICIPANT][KEEP] an answer-key study, N=3: three participants pressing 1 on every check, then Enter, on every unit leave every unit kept", async ({ admin, browser, page }) => {
+    test.setTimeout(180_000);
+    const researcher = await createUser(admin, "researcher");
+    const api = await signedInRequest(researcher.email, researcher.password);
+    const { datasetId } = await importFile(api, TOMATO_SAMPLE, unique("tomato"));
+    // two scenarios with one question each: a two-unit study
+    const counts = new Map<string, number>();
+    for (const r of tomatoRecords()) counts.set(tomatoScenario(r), (counts.get(tomatoScenario(r)) ?? 0) + 1);
+    const scenarios = [...counts].filter(([, n]) => n === 1).map(([s]) => s).slice(0, 2);
+    expect(scenarios).toHaveLength(2);
+    const study = await createOpenStudy(api, studyInput(datasetId, { n: 3, filter: { scenario: scenarios }, config: { contextChecks: null, answerKey: true, labelJudgement: null } }));
+    expect(study.units).toBe(2);
+
+    for (const k of [1, 2, 3]) {
+      const p = await newParticipant(browser);
+      await enter(p.page, linkOf(study.code));
+      await consentWithKeyboard(p.page);
+      for (const unit of [1, 2]) {
+        await expect(p.page.getByText(`Unit ${unit} of 2`, { exact: true })).toBeVisible();
+        const checks = p.page.getByRole("group").filter({ hasText: /^(Option [A-D]|Is this question fine)/ });
+        const n = await checks.count();
+        expect(n, "a check per option and one on the question").toBe(5);
+        // 1 answers the first unanswered check and moves on; after the last, focus is on Submit
+        for (let i = 0; i < n; i++) {
+          await p.page.keyboard.press("1");
+          await expect(checks.nth(i).getByRole("radio").first()).toBeChecked();
+        }
+        await expect(p.page.getByRole("button", { name: "Submit" })).toBeFocused();
+        await p.page.keyboard.press("Enter");
+        if (unit === 1) await expect(p.page.getByText("Unit 2 of 2", { exact: true })).toBeVisible();
+      }
+      await expect(p.page, `participant ${k} finished`).toHaveURL(/\/done$/);
+      await p.context.close();
+    }
+
+    const results = (await (await api.get(`/api/studies/${study.id}/results`)).json()) as { progress: { complete: number; responses: number }; decisions: Record<string, number> };
+    expect(results.progress).toMatchObject({ complete: 2, responses: 6 });
+    expect(results.decisions).toMatchObject({ keep: 2, reject: 0, needs_review: 0 });
+    // and so the researcher's study page says
+    await uiSignIn(page, researcher.email, researcher.password);
+    await expect(page.getByRole("heading", { level: 1, name: "Datasets" })).toBeVisible();
+    await page.goto(`/studies/${study.id}`);
+    const progress = page.getByRole("region", { name: "Progress" });
+    await expect(progress.getByRole("link", { name: /^Keep\s*2$/ })).toBeVisible();
+    await expect(progress.getByRole("link", { name: /^Reject\s*0$/ })).toBeVisible();
+    await expect(progress.getByRole("link", { name: /^Needs review\s*0$/ })).toBeVisible();
+    await api.dispose();
   });
 
   test("[PARTICIPANT][API] one idempotency key makes one response; a unit leased to someone else is 409; a malformed payload is 422 with invalid_params", async ({

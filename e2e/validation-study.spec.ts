@@ -17,10 +17,10 @@ const CONV1 = "Conversation 1, part 0";
 const LABEL_PROMPT = /^Does the note appropriately describe/;
 const LABELS = ["Accurate", "Subjective but consistent", "Inappropriate"] as const;
 
-/** What participant `p` (1–3) answers on a conversation: incoherent, unsafe, label. */
-function answersFor(p: 1 | 2 | 3, title: string): { incoherent: "Yes" | "No"; unsafe: "Yes" | "No"; label: (typeof LABELS)[number] } {
-  if (title === CONV0) return { incoherent: p === 3 ? "No" : "Yes", unsafe: "No", label: "Accurate" };
-  if (title === CONV1) return { incoherent: "No", unsafe: "No", label: LABELS[p - 1]! };
+/** What participant `p` (1–3) answers on a conversation: incoherent, unsafe, label (a flag's options: "Fine", then the flag). */
+function answersFor(p: 1 | 2 | 3, title: string): { incoherent: "Incoherent" | "Fine"; unsafe: "Unsafe" | "Fine"; label: (typeof LABELS)[number] } {
+  if (title === CONV0) return { incoherent: p === 3 ? "Fine" : "Incoherent", unsafe: "Fine", label: "Accurate" };
+  if (title === CONV1) return { incoherent: "Fine", unsafe: "Fine", label: LABELS[p - 1]! };
   throw new Error(`unexpected unit "${title}"`);
 }
 
@@ -87,9 +87,9 @@ async function participate(browser: Browser, link: string, p: 1 | 2 | 3, complet
     const incoherent = check(page, /^Incoherent\?/);
     const unsafe = check(page, /^Unsafe/);
     const label = check(page, LABEL_PROMPT);
-    // yes/no checks are numbered 1 = Yes, 2 = No
-    expect(await pressOption(page, incoherent, a.incoherent)).toBe(a.incoherent === "Yes" ? "1" : "2");
-    expect(await pressOption(page, unsafe, a.unsafe)).toBe(a.unsafe === "Yes" ? "1" : "2");
+    // a flag's options are numbered 1 = Fine (keeps the conversation), 2 = the flag
+    expect(await pressOption(page, incoherent, a.incoherent)).toBe(a.incoherent === "Fine" ? "1" : "2");
+    expect(await pressOption(page, unsafe, a.unsafe)).toBe(a.unsafe === "Fine" ? "1" : "2");
     expect(await pressOption(page, label, a.label)).toBe(String(LABELS.indexOf(a.label) + 1));
     await expect(page.getByRole("button", { name: "Submit" })).toBeFocused();
     await page.keyboard.press("Enter");
@@ -149,8 +149,11 @@ test.describe("[STUDY]", () => {
     await page.getByRole("button", { name: "Open study" }).click();
     await expect(page.getByText("The study is open: participants can enter with its link.")).toBeVisible();
     const overview = page.url().replace(/\?.*$/, "");
-    const link = await page.getByRole("textbox", { name: "Participant link" }).inputValue();
-    expect(link).toMatch(/^http:\/\/localhost:\d+\/s\/[^/?]+$/);
+    // a Prolific study shows only its Prolific URL: the link with Prolific's placeholders
+    const prolificUrl = await page.getByRole("textbox", { name: "Prolific study URL" }).inputValue();
+    expect(prolificUrl).toMatch(/^http:\/\/localhost:\d+\/s\/[^/?]+\?PROLIFIC_PID=\{\{%PROLIFIC_PID%\}\}&STUDY_ID=\{\{%STUDY_ID%\}\}&SESSION_ID=\{\{%SESSION_ID%\}\}$/);
+    await expect(page.getByRole("textbox", { name: "Participant link" })).toHaveCount(0);
+    const link = prolificUrl.replace(/\?.*$/, "");
     const completionCode = await page.getByRole("textbox", { name: "Completion code" }).inputValue();
     expect(completionCode).toMatch(/^[A-Z0-9]{4,}$/);
 
@@ -179,8 +182,8 @@ test.describe("[STUDY]", () => {
     await page.getByRole("navigation", { name: "Study sections" }).getByRole("link", { name: "Units" }).click();
     await expect(page.getByRole("heading", { name: "Units, votes and decisions" })).toBeVisible();
     const row0 = unitRow(page, CONV0);
-    await expect(await cellUnder(page, row0, "Incoherent")).toContainText("Yes 2 · No 1");
-    await expect(await cellUnder(page, row0, "Incoherent")).toContainText("Majority: Yes");
+    await expect(await cellUnder(page, row0, "Incoherent")).toContainText("Fine 1 · Incoherent 2");
+    await expect(await cellUnder(page, row0, "Incoherent")).toContainText("Majority: Incoherent");
     await expect(await cellUnder(page, row0, "Decision")).toHaveText("Reject");
     await expect(await cellUnder(page, row0, "Reasons")).toContainText("flagged Incoherent");
     const row1 = unitRow(page, CONV1);

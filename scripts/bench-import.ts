@@ -10,7 +10,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { closePool } from "@/lib/db/pool";
+import { closePool, pool } from "@/lib/db/pool";
 import { importDataset } from "@/lib/datasets/import";
 import { createMigratedDatabase, dropDatabase, startTestServer } from "../tests/support/test-postgres";
 
@@ -120,13 +120,32 @@ function makeGeneric(file: string, questions: number): Promise<void> {
   return writeLines(file, lines());
 }
 
+/**
+ * CPU seconds of the PostgreSQL backend that ran the import: the pool's one idle connection, read
+ * from /proc (null when the server runs elsewhere). Its life was this import, so that is its cost.
+ */
+async function backendCpuSeconds(): Promise<number | null> {
+  const { rows } = await pool().query<{ pid: number }>(`SELECT pg_backend_pid() AS pid`);
+  try {
+    const fields = readFileSync(`/proc/${rows[0]!.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks (USER_HZ = 100)
+  } catch {
+    return null;
+  }
+}
+
 async function child(file: string, benchmark: string): Promise<void> {
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   const summary = await importDataset({ file, benchmark: benchmark as "auto", ownerId: null });
   const seconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  // the import's own CPU (user + system), which other people's load on a shared box changes less than the wall time
+  const nodeCpuSeconds = (cpu.user + cpu.system) / 1e6;
+  const dbCpuSeconds = await backendCpuSeconds();
   await closePool();
   const rss = process.resourceUsage().maxRSS / 1024;
-  console.log(JSON.stringify({ questions: summary.questions, contexts: summary.contexts, records: summary.sourceRecords, seconds, maxRssMB: rss }));
+  console.log(JSON.stringify({ questions: summary.questions, contexts: summary.contexts, records: summary.sourceRecords, seconds, nodeCpuSeconds, dbCpuSeconds, maxRssMB: rss }));
 }
 
 interface Run {
@@ -134,6 +153,8 @@ interface Run {
   contexts: number;
   records: number;
   seconds: number;
+  nodeCpuSeconds: number;
+  dbCpuSeconds: number | null;
   maxRssMB: number;
 }
 
@@ -172,14 +193,14 @@ async function main(): Promise<void> {
     const seconds = median(runs.map((r) => r.seconds));
     const { questions, contexts, records } = runs[0]!;
     const fileMB = Math.round(statSync(f.file).size / 1024 / 1024);
-    results.push({ name, fileMB, records, contexts, questions, seconds, questionsPerSec: Math.round(questions / seconds), maxRssMB: median(runs.map((r) => r.maxRssMB)), runs });
+    results.push({ name, fileMB, records, contexts, questions, seconds, questionsPerSec: Math.round(questions / seconds), nodeCpuSeconds: median(runs.map((r) => r.nodeCpuSeconds)), dbCpuSeconds: median(runs.map((r) => r.dbCpuSeconds ?? NaN)), maxRssMB: median(runs.map((r) => r.maxRssMB)), runs });
   }
   await server.stop();
   console.log(`\nmedians of ${args.runs} run(s), each in a fresh database`);
-  console.log("file        file MB   records   contexts   questions   seconds   questions/s   peak RSS MB");
+  console.log("file        file MB   records   contexts   questions   seconds   questions/s   peak RSS MB   Node CPU s   PG CPU s");
   for (const r of results) {
-    const cells = [r.fileMB, r.records, r.contexts, r.questions, r.seconds.toFixed(2), r.questionsPerSec, r.maxRssMB.toFixed(0)];
-    console.log(r.name.padEnd(10) + cells.map((c, i) => String(c).padStart([9, 10, 11, 12, 10, 14, 14][i]!)).join(""));
+    const cells = [r.fileMB, r.records, r.contexts, r.questions, r.seconds.toFixed(2), r.questionsPerSec, r.maxRssMB.toFixed(0), r.nodeCpuSeconds.toFixed(2), r.dbCpuSeconds.toFixed(2)];
+    console.log(r.name.padEnd(10) + cells.map((c, i) => String(c).padStart([9, 10, 11, 12, 10, 14, 14, 13, 11][i]!)).join(""));
   }
   console.log(JSON.stringify({ node: process.version, results }));
 }

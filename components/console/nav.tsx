@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 
@@ -10,8 +11,9 @@ export interface NavItem {
 
 export function ConsoleNav({ items }: { items: NavItem[] }) {
   const pathname = usePathname();
+  const t = useTranslations("console.nav");
   return (
-    <nav aria-label="Main">
+    <nav aria-label={t("label")}>
       <ul className="flex flex-wrap gap-1">
         {items.map((item) => {
           const current = pathname === item.href || pathname.startsWith(`${item.href}/`);

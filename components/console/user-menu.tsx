@@ -1,12 +1,14 @@
 "use client";
 
 import { signOut } from "next-auth/react";
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useEffect, useId, useRef, useState } from "react";
 import { buttonClass } from "@/components/ui/button";
 
 // A disclosure button: Escape or a click outside closes it and focus returns to the button.
 export function UserMenu({ name, email, role }: { name: string; email: string; role: string }) {
+  const t = useTranslations("console.userMenu");
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const panelId = useId();
@@ -46,7 +48,7 @@ export function UserMenu({ name, email, role }: { name: string; email: string; r
           {name.slice(0, 1).toUpperCase()}
         </span>
         <span className="sr-only sm:not-sr-only">{name}</span>
-        <span className="sr-only"> account menu</span>
+        <span className="sr-only"> {t("accountMenu")}</span>
       </button>
       <div
         id={panelId}
@@ -55,19 +57,17 @@ export function UserMenu({ name, email, role }: { name: string; email: string; r
       >
         <p className="font-medium">{name}</p>
         <p className="break-all text-sm text-muted">{email}</p>
-        <p className="mt-1 text-sm">
-          Role: <span className="font-medium">{role}</span>
-        </p>
-        <nav aria-label="Account" className="mt-4">
+        <p className="mt-1 text-sm">{t.rich("role", { role, b: (chunks) => <span className="font-medium">{chunks}</span> })}</p>
+        <nav aria-label={t("accountNav")} className="mt-4">
           <ul className="space-y-1">
             <li>
               <Link href="/account" className="text-primary underline-offset-2 hover:underline" onClick={() => setOpen(false)}>
-                Account: password and API tokens
+                {t("account")}
               </Link>
             </li>
             <li>
               <Link href="/api-docs" className="text-primary underline-offset-2 hover:underline" onClick={() => setOpen(false)}>
-                API reference
+                {t("apiReference")}
               </Link>
             </li>
           </ul>
@@ -81,7 +81,7 @@ export function UserMenu({ name, email, role }: { name: string; email: string; r
             void signOut({ callbackUrl: "/signin" });
           }}
         >
-          Sign out
+          {t("signOut")}
         </button>
       </div>
     </div>

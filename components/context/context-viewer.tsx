@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useRef, useState, type KeyboardEvent } from "react";
 import type { ContextView } from "@/lib/benchmarks/types";
 import { Passage } from "@/components/context/passage";
@@ -53,17 +54,18 @@ export function ContextViewer(props: ContextViewerProps) {
 // Views compared with each other (a script and the conversation made from it): each under its
 // own heading, two columns from medium screens up.
 function SideBySide({ views, keys, label, viewLabels, size, regionClassName, headingLevel = 3 }: ContextViewerProps & { keys: string[] }) {
+  const t = useTranslations("context");
   const Heading = headingLevel === 3 ? "h3" : "h4";
   return (
     <div className="grid gap-4 md:grid-cols-2">
       {keys.map((key) => {
-        const name = viewLabels?.[key] ?? viewLabel(key);
+        const name = viewLabels?.[key] ?? viewLabel(key, t);
         return (
           <div key={key} className="min-w-0 space-y-2">
             <Heading className="text-lg font-semibold">
               {name}
             </Heading>
-            <ViewBody view={views[key]!} label={regionLabel(views[key]!, label, name)} size={size} regionClassName={regionClassName} />
+            <ViewBody view={views[key]!} label={regionLabel(views[key]!, label, name, t)} size={size} regionClassName={regionClassName} />
           </div>
         );
       })}
@@ -72,18 +74,19 @@ function SideBySide({ views, keys, label, viewLabels, size, regionClassName, hea
 }
 
 function Tabbed({ views, defaultView, order, label, viewLabels, size, regionClassName, onViewChange }: ContextViewerProps) {
+  const t = useTranslations("context");
   const keys = tabOrder(Object.keys(views), defaultView, order);
   const [chosen, setSelected] = useState(defaultView && views[defaultView] ? defaultView : keys[0]);
   // new views without a remount (a browser paging through contexts): fall back to the first
   const selected = chosen && views[chosen] ? chosen : keys[0];
   const id = useId();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
-  const nameOf = (key: string) => viewLabels?.[key] ?? viewLabel(key);
+  const nameOf = (key: string) => viewLabels?.[key] ?? viewLabel(key, t);
 
-  if (!selected || !views[selected]) return <p className="text-muted">There is nothing to show for this item.</p>;
+  if (!selected || !views[selected]) return <p className="text-muted">{t("nothing")}</p>;
   const current = views[selected];
   if (keys.length === 1) {
-    return <ViewBody view={current} label={regionLabel(current, label, null)} size={size} regionClassName={regionClassName} />;
+    return <ViewBody view={current} label={regionLabel(current, label, null, t)} size={size} regionClassName={regionClassName} />;
   }
 
   function select(index: number) {
@@ -103,7 +106,7 @@ function Tabbed({ views, defaultView, order, label, viewLabels, size, regionClas
 
   return (
     <div>
-      <div role="tablist" aria-label={label ? `${label}: views` : "Views"} className="mb-3 flex flex-wrap gap-1 border-b border-line">
+      <div role="tablist" aria-label={label ? t("viewsOf", { label }) : t("views")} className="mb-3 flex flex-wrap gap-1 border-b border-line">
         {keys.map((key, i) => {
           const active = key === selected;
           return (
@@ -130,7 +133,7 @@ function Tabbed({ views, defaultView, order, label, viewLabels, size, regionClas
         })}
       </div>
       <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${keys.indexOf(selected)}`}>
-        <ViewBody view={current} label={regionLabel(current, label, nameOf(selected))} size={size} regionClassName={regionClassName} />
+        <ViewBody view={current} label={regionLabel(current, label, nameOf(selected), t)} size={size} regionClassName={regionClassName} />
       </div>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { ScrollRegion, textSizeClass, type TextSize } from "@/components/context/scroll-region";
 
 export interface PassageProps {
@@ -10,10 +11,11 @@ export interface PassageProps {
 }
 
 // A narrative text (story, novel excerpt, script) as paragraphs in a scrolling box.
-export function Passage({ paragraphs, label = "Text", size = "base", regionClassName }: PassageProps) {
-  if (paragraphs.length === 0) return <p className="text-muted">This text is empty.</p>;
+export function Passage({ paragraphs, label, size = "base", regionClassName }: PassageProps) {
+  const t = useTranslations("context");
+  if (paragraphs.length === 0) return <p className="text-muted">{t("emptyText")}</p>;
   return (
-    <ScrollRegion label={label} className={regionClassName}>
+    <ScrollRegion label={label ?? t("text")} className={regionClassName}>
       <div className={`space-y-4 px-4 py-3 ${textSizeClass[size]}`}>
         {paragraphs.map((p, i) => (
           <p key={i} className="whitespace-pre-wrap break-words">

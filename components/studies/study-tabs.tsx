@@ -7,18 +7,20 @@ const TABS = [
   { path: "", label: "Overview" },
   { path: "/units", label: "Units" },
   { path: "/participants", label: "Participants" },
+  { path: "/groups", label: "Groups", groupsOnly: true },
   { path: "/adjudication", label: "Adjudication" },
   { path: "/settings", label: "Settings" },
 ];
 
-// The study's pages as links (each is its own route, so it can be bookmarked and shared).
-export function StudyTabs({ studyId }: { studyId: string }) {
+// The study's pages as links (each is its own route, so it can be bookmarked and shared). The
+// groups tab is there only for a study whose settings have groups.
+export function StudyTabs({ studyId, groups = false }: { studyId: string; groups?: boolean }) {
   const pathname = usePathname();
   const base = `/studies/${studyId}`;
   return (
     <nav aria-label="Study sections" className="mb-6 relative overflow-x-auto border-b border-line">
       <ul className="flex min-w-max gap-1">
-        {TABS.map((tab) => {
+        {TABS.filter((tab) => groups || !tab.groupsOnly).map((tab) => {
           const href = `${base}${tab.path}`;
           const current = pathname === href;
           return (

@@ -40,22 +40,22 @@ export function wireAnswer(kind: QuestionKind, value: Answer | undefined, option
   }
 }
 
-/** Why a given value cannot be sent yet (shown on the widget), or null when it can. */
+/** Why a given value cannot be sent yet (shown on the widget, a catalog key), or null when it can. */
 export function answerProblem(kind: QuestionKind, value: Answer | undefined, optionCount = 0): string | null {
   if (wireAnswer(kind, value, optionCount) !== undefined) return null;
-  if (kind === "numeric" && typeof value === "string" && value.trim()) return "Enter a number, such as 12 or 3.5.";
+  if (kind === "numeric" && typeof value === "string" && value.trim()) return "errors.numberFormat";
   if (kind === "short_text" || kind === "free_text") {
     const max = kind === "short_text" ? SHORT_TEXT_MAX : FREE_TEXT_MAX;
-    if (typeof value === "string" && value.trim().length > max) return `Use at most ${max.toLocaleString("en")} characters.`;
-    return "Write an answer to this question.";
+    if (typeof value === "string" && value.trim().length > max) return kind === "short_text" ? "errors.tooLongShort" : "errors.tooLongFree";
+    return "errors.writeAnswer";
   }
   switch (kind) {
     case "multi_select":
-      return "Choose everyone who applies, or “Nobody”.";
+      return "errors.chooseEveryone";
     case "numeric":
-      return "Enter a number, or say it can’t be determined.";
+      return "errors.numberOrUndetermined";
     default:
-      return "Choose an answer to this question.";
+      return "errors.chooseAnswer";
   }
 }
 
@@ -76,18 +76,19 @@ export function draftValueOf(kind: QuestionKind, value: unknown, options: string
   }
 }
 
-/** The answer in words, for "your first answer" and screen readers. */
-export function describeAnswer(kind: QuestionKind, value: unknown, options: string[] | null): string {
+/** The answer in words, for "your first answer" and screen readers; `t` reads the "widgets" namespace. */
+export function describeAnswer(kind: QuestionKind, value: unknown, options: string[] | null, t: (key: string) => string): string {
+  const none = t("noAnswer");
   switch (kind) {
     case "single_choice":
-      return typeof value === "number" && options?.[value] !== undefined ? options[value]! : "no answer";
+      return typeof value === "number" && options?.[value] !== undefined ? options[value]! : none;
     case "multi_select":
-      return Array.isArray(value) ? (value.length ? value.join(", ") : "Nobody") : "no answer";
+      return Array.isArray(value) ? (value.length ? value.join(t("listSeparator")) : t("nobody")) : none;
     case "yes_no":
-      return value === "yes" ? "Yes" : value === "no" ? "No" : "no answer";
+      return value === "yes" ? t("yes") : value === "no" ? t("no") : none;
     case "numeric":
-      return value === null ? "Can’t be determined from the conversation" : value === undefined || value === "" ? "no answer" : String(value);
+      return value === null ? t("undetermined") : value === undefined || value === "" ? none : String(value);
     default:
-      return typeof value === "string" && value ? value : "no answer";
+      return typeof value === "string" && value ? value : none;
   }
 }

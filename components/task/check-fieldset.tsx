@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { Check } from "@/lib/designs";
 import { controlClass } from "@/components/ui/field";
 import { keyHintClass, optionRowClass } from "@/components/task/widgets/styles";
@@ -22,6 +23,7 @@ export interface CheckFieldsetProps {
 // verified, large native radios, and the number key that picks each option. Checklist
 // criteria add their help text and a comment box (required or optional).
 export function CheckFieldset({ check, name, value, onChange, comment, onComment, error, disabled, previous }: CheckFieldsetProps) {
+  const t = useTranslations("task");
   const errorId = `${name}-error`;
   const helpId = `${name}-help`;
   const subjectLabel = check.subjectLabel;
@@ -51,7 +53,7 @@ export function CheckFieldset({ check, name, value, onChange, comment, onComment
         )}
         {previous !== undefined && (
           <p className="mb-3 rounded-control border border-line bg-bg px-3 py-2 text-base">
-            <span className="font-semibold">Your first answer:</span> {previous}
+            <span className="font-semibold">{t("previousAnswer")}</span> {previous}
           </p>
         )}
         {error && (
@@ -83,7 +85,7 @@ export function CheckFieldset({ check, name, value, onChange, comment, onComment
         {check.comment && (
           <div className="mt-3 space-y-1">
             <label htmlFor={`${name}-comment`} className="block text-base font-medium">
-              Comment ({check.comment})
+              {t("checkComment", { kind: check.comment })}
             </label>
             <textarea
               id={`${name}-comment`}

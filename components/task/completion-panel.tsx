@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 
@@ -8,6 +9,7 @@ const REDIRECT_SECONDS = 3;
 // The completion code, large, with a Copy button; then, when the study has a completion URL,
 // a redirect after a few seconds, with a link in case the browser blocks it and a way to stay.
 export function CompletionPanel({ code, redirectUrl }: { code: string; redirectUrl: string | null }) {
+  const t = useTranslations("done");
   const [copied, setCopied] = useState<"yes" | "no" | null>(null);
   const [seconds, setSeconds] = useState(REDIRECT_SECONDS);
   const [staying, setStaying] = useState(false);
@@ -41,17 +43,17 @@ export function CompletionPanel({ code, redirectUrl }: { code: string; redirectU
     <div className="space-y-6">
       <section aria-labelledby="code-heading" className="rounded-card border border-line bg-surface p-6 text-center">
         <h2 id="code-heading" className="text-lg font-semibold text-muted">
-          Your completion code
+          {t("codeHeading")}
         </h2>
         <p ref={codeRef} className="mt-3 break-all font-mono text-4xl font-bold tracking-wider sm:text-5xl">
           {code}
         </p>
         <div className="mt-5 flex flex-col items-center gap-2">
           <Button onClick={() => void copy()} className="min-h-12 px-6 text-base">
-            Copy code
+            {t("copy")}
           </Button>
           <p role="status" className="min-h-6 text-base">
-            {copied === "yes" ? "Copied to the clipboard." : copied === "no" ? "The code is selected: press Ctrl+C (or ⌘+C) to copy it." : ""}
+            {copied === "yes" ? t("copied") : copied === "no" ? t("selected") : ""}
           </p>
         </div>
       </section>
@@ -59,22 +61,22 @@ export function CompletionPanel({ code, redirectUrl }: { code: string; redirectU
       {redirectUrl && (
         <section aria-labelledby="return-heading" className="rounded-card border border-primary bg-primary-soft p-5">
           <h2 id="return-heading" className="text-lg font-semibold">
-            Return to the study platform
+            {t("returnHeading")}
           </h2>
           <p className="mt-2 text-base" aria-live="polite">
             {staying
-              ? "You are staying on this page. Use the link below when you are ready."
+              ? t("staying")
               : seconds > 0
-                ? `Taking you back in ${seconds} second${seconds === 1 ? "" : "s"}…`
-                : "Taking you back now…"}
+                ? t("redirectIn", { seconds })
+                : t("redirectNow")}
           </p>
           <div className="mt-4 flex flex-wrap items-center gap-3">
             <a href={redirectUrl} className="inline-flex min-h-11 items-center rounded-control bg-primary px-4 py-2 text-base font-medium text-primary-ink hover:bg-primary/90">
-              Continue to complete your submission
+              {t("continueLink")}
             </a>
             {!staying && (
               <Button variant="secondary" onClick={() => setStaying(true)}>
-                Stay on this page
+                {t("stay")}
               </Button>
             )}
           </div>

@@ -1,26 +1,28 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { destinationFor, pathOf } from "@/components/task/outcomes";
+import { problemKey } from "@/components/task/problem-keys";
 import { reasonOf, withRetry } from "@/components/task/retry";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { api } from "@/lib/http/client";
 
-const LABEL = "I have read the instructions and agree to take part";
-const LABEL_WITH_SHEET = "I have read the information sheet and the instructions and agree to take part";
-
 export function ConsentForm({ code, withSheet = false }: { code: string; withSheet?: boolean }) {
+  const t = useTranslations("consent");
+  const tr = useTranslations();
   const router = useRouter();
   const [agreed, setAgreed] = useState(false);
+  /** a catalog key from the root */
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!agreed) {
-      setError("Tick the box to say you agree, then press Continue.");
+      setError("consent.tickTheBox");
       document.getElementById("consent-box")?.focus();
       return;
     }
@@ -40,7 +42,7 @@ export function ConsentForm({ code, withSheet = false }: { code: string; withShe
       return;
     }
     setBusy(false);
-    setError(res.problem.status === 0 ? "We could not reach the server. Check your connection and try again." : res.problem.detail);
+    setError(problemKey({ ...res.problem, reason: reasonOf(res.problem) }));
   }
 
   return (
@@ -58,13 +60,13 @@ export function ConsentForm({ code, withSheet = false }: { code: string; withShe
           aria-describedby={error ? "consent-error" : undefined}
           className="mt-1 size-6 shrink-0 accent-primary"
         />
-        <span>{withSheet ? LABEL_WITH_SHEET : LABEL}</span>
+        <span>{withSheet ? t("agreeWithSheet") : t("agree")}</span>
       </label>
       <div id="consent-error">
-        {error && <Alert tone="error">{error}</Alert>}
+        {error && <Alert tone="error">{tr(error)}</Alert>}
       </div>
       <Button type="submit" disabled={busy} className="min-h-12 px-6 text-base">
-        {busy ? "One moment…" : "Continue"}
+        {busy ? tr("common.oneMoment") : t("continue")}
       </Button>
     </form>
   );

@@ -49,18 +49,18 @@ export function scaleSteps({ min, max, step }: Scale): number[] {
   return Array.from({ length: count }, (_, i) => Math.round((min + i * step) * 1e6) / 1e6);
 }
 
-/** Why an item cannot be sent as it stands, or null when it is complete. */
+/** Why an item cannot be sent as it stands (a catalog key), or null when it is complete. */
 export function itemProblem(item: Item, given: Given): string | null {
   const value = given.answers[item.key];
   switch (item.type) {
     case "check":
-      if (typeof value !== "string" || !item.check.options.some((o) => o.value === value)) return "Choose an answer to this question.";
-      if (item.check.comment === "required" && !given.comments[item.key]?.trim()) return "Write a comment for this question.";
+      if (typeof value !== "string" || !item.check.options.some((o) => o.value === value)) return "errors.chooseAnswer";
+      if (item.check.comment === "required" && !given.comments[item.key]?.trim()) return "errors.writeComment";
       return null;
     case "question":
       return answerProblem(item.question.kind, value, item.question.options?.length ?? 0);
     case "score":
-      return typeof value === "number" && scaleSteps(item.scale).includes(value) ? null : "Choose a score.";
+      return typeof value === "number" && scaleSteps(item.scale).includes(value) ? null : "errors.chooseScore";
     case "penalties":
       return null;
   }
@@ -173,7 +173,8 @@ export function itemErrors(params: { name: string; reason: string }[] | undefine
           ? p.name === `payload.${i.key}` || p.name.startsWith(`payload.${i.key}.`)
           : [`payload.answers.${i.key}`, `payload.comments.${i.key}`].some((n) => p.name === n || p.name.startsWith(`${n}.`)),
       );
-    if (item && !(item.key in out)) out[item.key] = p.reason;
+    // the server's reason is English and its own wording: the item says its answer was refused
+    if (item && !(item.key in out)) out[item.key] = "errors.answerRefused";
   }
   return out;
 }

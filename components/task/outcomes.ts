@@ -1,4 +1,5 @@
 import type { ApiResult } from "@/lib/http/client";
+import { problemKey } from "@/components/task/problem-keys";
 import { isRetryable, reasonOf } from "@/components/task/retry";
 import type { Destination } from "@/lib/participants/paths";
 
@@ -59,8 +60,8 @@ export function submitOutcome(result: ApiResult<unknown>): SubmitOutcome {
   if (p.status === 409) {
     if (reason === "lease_expired") return { kind: "expired" };
     if (reason === "stage_locked") return { kind: "stage_locked" };
-    return { kind: "conflict", message: p.detail };
+    return { kind: "conflict", message: problemKey({ ...p, reason }) };
   }
-  if (p.status === 422) return { kind: "invalid", message: p.detail, params: p.invalid_params ?? [] };
-  return { kind: "failed", message: p.detail };
+  if (p.status === 422) return { kind: "invalid", message: problemKey(p), params: p.invalid_params ?? [] };
+  return { kind: "failed", message: problemKey({ ...p, reason }) };
 }

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import type { ViewQuestion as Question } from "@/lib/designs";
 
@@ -20,6 +21,7 @@ export interface QuestionCardProps {
 // (those marked for verification labelled in words); answered here, the widget takes their
 // place. Expert designs add the reference, reasoning and bonus points, labelled as such.
 export function QuestionCard({ question, number, promptId, answer, previous, error, children }: QuestionCardProps) {
+  const t = useTranslations("task");
   const marked = new Set(question.marked ?? []);
   const headingId = `question-${question.id}-heading`;
   return (
@@ -30,13 +32,13 @@ export function QuestionCard({ question, number, promptId, answer, previous, err
     >
       <div>
         <h3 id={headingId} className="text-sm font-semibold uppercase tracking-wide text-muted">
-          Question {number}
+          {t("question", { number })}
         </h3>
         <p id={promptId} className="mt-1 whitespace-pre-wrap text-lg font-semibold">
           {question.prompt}
         </p>
         {!question.answer && question.options && question.options.length > 0 && (
-          <ol className="mt-3 space-y-2" aria-label={`Options of question ${number}`}>
+          <ol className="mt-3 space-y-2" aria-label={t("optionsOf", { number })}>
             {question.options.map((option, i) => {
               const isMarked = marked.has(i);
               return (
@@ -46,7 +48,7 @@ export function QuestionCard({ question, number, promptId, answer, previous, err
                 >
                   <span className="font-semibold text-muted">{LETTERS[i] ?? i + 1}.</span>
                   <span className="min-w-0 flex-1 basis-40">{option}</span>
-                  {isMarked && <span className="ml-auto shrink-0 self-start rounded bg-primary px-2 py-0.5 text-sm font-semibold text-primary-ink">Marked answer</span>}
+                  {isMarked && <span className="ml-auto shrink-0 self-start rounded bg-primary px-2 py-0.5 text-sm font-semibold text-primary-ink">{t("markedAnswer")}</span>}
                 </li>
               );
             })}
@@ -56,7 +58,7 @@ export function QuestionCard({ question, number, promptId, answer, previous, err
       </div>
       {previous !== undefined && (
         <p className="rounded-control border border-line bg-surface px-3 py-2 text-base">
-          <span className="font-semibold">Your first answer:</span> {previous}
+          <span className="font-semibold">{t("previousAnswer")}</span> {previous}
         </p>
       )}
       {error && (
@@ -71,25 +73,26 @@ export function QuestionCard({ question, number, promptId, answer, previous, err
 }
 
 function ExpertNotes({ question }: { question: Question }) {
+  const t = useTranslations("task");
   const { reference, reasoning, bonusPoints } = question;
   if (!reference && !reasoning && !bonusPoints?.length) return null;
   return (
     <dl className="mt-3 space-y-2 rounded-control border-l-4 border-success bg-success-soft px-3 py-2 text-base">
       {reference && (
         <div>
-          <dt className="font-semibold">Reference answer</dt>
+          <dt className="font-semibold">{t("referenceAnswer")}</dt>
           <dd className="whitespace-pre-wrap">{reference}</dd>
         </div>
       )}
       {reasoning && (
         <div>
-          <dt className="font-semibold">Reasoning</dt>
+          <dt className="font-semibold">{t("reasoning")}</dt>
           <dd className="whitespace-pre-wrap">{reasoning}</dd>
         </div>
       )}
       {bonusPoints && bonusPoints.length > 0 && (
         <div>
-          <dt className="font-semibold">Bonus points</dt>
+          <dt className="font-semibold">{t("bonusPoints")}</dt>
           <dd>
             <ul className="list-disc pl-5">
               {bonusPoints.map((b, i) => (

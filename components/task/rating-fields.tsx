@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { Answer } from "@/components/task/answer-kinds";
 import { scaleSteps, scoreKeys, type Scale } from "@/components/task/items";
 import { keyHintClass, optionRowClass } from "@/components/task/widgets/styles";
@@ -16,6 +17,7 @@ export interface RatingFieldsProps {
 // A rating unit: the answer being rated (never who wrote it), a score on the scale as radios
 // (number keys where the scale has at most nine steps), and the penalties as checkboxes.
 export function RatingFields({ rating, name, score, penalties, onScore, onPenalties, error, disabled }: RatingFieldsProps) {
+  const t = useTranslations("task");
   const steps = scaleSteps(rating.scale);
   const keys = scoreKeys(steps);
   const ticked = Array.isArray(penalties) ? penalties : [];
@@ -24,7 +26,7 @@ export function RatingFields({ rating, name, score, penalties, onScore, onPenalt
     <div className="space-y-5">
       <section aria-labelledby={`${name}-answer`} className="rounded-card border border-primary bg-primary-soft p-4">
         <h3 id={`${name}-answer`} className="text-sm font-semibold uppercase tracking-wide">
-          The answer to rate
+          {t("rateAnswer")}
         </h3>
         <p className="mt-2 whitespace-pre-wrap text-lg">{rating.answer}</p>
       </section>
@@ -36,7 +38,7 @@ export function RatingFields({ rating, name, score, penalties, onScore, onPenalt
         className={`rounded-card border bg-surface p-4 ${error ? "border-danger" : "border-line"}`}
       >
         <legend className="float-left w-full text-lg font-semibold">
-          Score, from {steps[0]} to {steps[steps.length - 1]}
+          {t("score", { min: steps[0]!, max: steps[steps.length - 1]! })}
         </legend>
         <div className="clear-both space-y-2 pt-3">
           {error && (
@@ -69,7 +71,7 @@ export function RatingFields({ rating, name, score, penalties, onScore, onPenalt
 
       {rating.penalties.length > 0 && (
         <fieldset data-item="penalties" disabled={disabled} className="rounded-card border border-line bg-surface p-4">
-          <legend className="float-left w-full text-lg font-semibold">Penalties (tick any that apply)</legend>
+          <legend className="float-left w-full text-lg font-semibold">{t("penalties")}</legend>
           <div className="clear-both grid gap-2 pt-3">
             {rating.penalties.map((p) => (
               <label key={p} className={optionRowClass}>

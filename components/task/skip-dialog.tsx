@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { RefObject } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
@@ -12,19 +13,20 @@ export function SkipDialog({
   onConfirm: () => void;
   onClose: () => void;
 }) {
+  const t = useTranslations("task.skipDialog");
   return (
     <ConfirmDialog
       dialogRef={dialogRef}
-      title="Skip this unit?"
-      cancelLabel="Keep working"
-      confirmLabel="Skip this unit"
+      title={t("title")}
+      cancelLabel={t("keepWorking")}
+      confirmLabel={t("confirm")}
       onClose={onClose}
       onConfirm={() => {
         dialogRef.current?.close();
         onConfirm();
       }}
     >
-      It goes back to the pool for someone else, and any answers you gave for it are discarded.
+      {t("text")}
     </ConfirmDialog>
   );
 }

@@ -1,22 +1,24 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { RefObject } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
 export function StopDialog({ dialogRef, onConfirm, onClose }: { dialogRef: RefObject<HTMLDialogElement | null>; onConfirm: () => void; onClose: () => void }) {
+  const t = useTranslations("task.stopDialog");
   return (
     <ConfirmDialog
       dialogRef={dialogRef}
-      title="Stop here?"
-      cancelLabel="Keep working"
-      confirmLabel="Stop here"
+      title={t("title")}
+      cancelLabel={t("keepWorking")}
+      confirmLabel={t("confirm")}
       onClose={onClose}
       onConfirm={() => {
         dialogRef.current?.close();
         onConfirm();
       }}
     >
-      You will get no more units. What you already submitted is kept; answers on this page that you have not submitted are discarded.
+      {t("text")}
     </ConfirmDialog>
   );
 }

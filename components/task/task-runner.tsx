@@ -1,9 +1,13 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, type ReactNode } from "react";
 import { keyAnswer, nextUnansweredItem, targetItem } from "@/components/task/items";
+import { OutcomePanel } from "@/components/task/outcome-panel";
 import { TaskProgress } from "@/components/task/progress";
+import { MESSAGE_VALUES } from "@/components/task/translate";
 import type { Platform } from "@/components/task/return-guidance";
+import { ScreenerForm } from "@/components/task/screener-form";
 import { StopDialog } from "@/components/task/stop-dialog";
 import { StoppedPanel } from "@/components/task/stopped-panel";
 import { UnitForm } from "@/components/task/unit-form";
@@ -20,9 +24,6 @@ export interface TaskRunnerProps {
   /** where the participant came from: what "Stop here" tells them to do there */
   platform?: Platform;
 }
-
-const OFFLINE_SUBMIT = "We could not reach the server; your answers are saved on this device. Try again.";
-const OFFLINE_LOAD = "We could not reach the server. Check your connection and try again.";
 
 // Keys typed into these are text, not shortcuts; Enter on these activates them natively.
 const TYPING = "textarea, select, input:not([type=radio]), [contenteditable=true], dialog";
@@ -42,8 +43,12 @@ function focusItem(form: HTMLFormElement | null, key: string) {
 // The participant's task: one unit at a time until the server says there is no more.
 export function TaskRunner({ code, studyName, instructions, platform = null }: TaskRunnerProps) {
   const t = useTask(code);
+  // messages of the reducer are catalog keys from the root (components/task/translate.ts)
+  const tr = useTranslations();
+  const tt = useTranslations("task");
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const screenerHeadingRef = useRef<HTMLHeadingElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
   const retryRef = useRef<HTMLButtonElement>(null);
   const stopRef = useRef<HTMLButtonElement>(null);
@@ -56,6 +61,7 @@ export function TaskRunner({ code, studyName, instructions, platform = null }: T
     const f = t.focus;
     if (!f) return;
     if (f.to === "retry") retryRef.current?.focus();
+    else if (f.to === "screener") screenerHeadingRef.current?.focus();
     else if (f.to === "heading" || f.to === "context") {
       headingRef.current?.focus({ preventScroll: true });
       headingRef.current?.scrollIntoView({ block: "start" });
@@ -90,31 +96,33 @@ export function TaskRunner({ code, studyName, instructions, platform = null }: T
   if (t.stopped) {
     return <StoppedPanel result={t.stopped} platform={platform} done={work?.progress.done ?? 0} />;
   }
+  if (t.ended) return <OutcomePanel result={t.ended} />;
 
   const status =
     phase === "loading"
       ? t.retrying
-        ? "The connection is slow; still trying…"
-        : "Loading your next unit…"
+        ? tt("loadingSlow")
+        : tt("loading")
       : phase === "sending"
         ? t.pending === "stop"
-          ? "Stopping…"
+          ? tt("stopping")
           : t.retrying
-            ? "Saving your answers… the connection is slow, still trying."
-            : "Saving your answers…"
+            ? tt("savingSlow")
+            : tt("saving")
         : phase === "leaving"
-          ? "One moment…"
-          : t.notice;
+          ? tr("common.oneMoment")
+          : t.notice && tr(t.notice);
 
   const offline = phase === "offline" && (
     <div role="alert" className="space-y-3 rounded-card border border-danger bg-danger-soft px-4 py-4 text-danger">
-      <p className="text-base font-medium">{t.pending === "submit" ? OFFLINE_SUBMIT : (t.error ?? OFFLINE_LOAD)}</p>
+      <p className="text-base font-medium">{t.pending === "submit" ? tt("offlineSubmit") : t.error ? tr(t.error, MESSAGE_VALUES) : tt("offlineLoad")}</p>
       <button ref={retryRef} type="button" onClick={t.retry} className={buttonClass("primary")}>
-        Retry
+        {tt("retry")}
       </button>
     </div>
   );
   const showForm = work && (phase === "working" || phase === "sending" || (phase === "offline" && t.pending !== "load"));
+  const screener = t.screener && (phase === "working" || phase === "sending" || (phase === "offline" && t.pending === "screener")) ? t.screener : null;
 
   return (
     <div className="space-y-5">
@@ -123,7 +131,7 @@ export function TaskRunner({ code, studyName, instructions, platform = null }: T
         <div className="flex flex-wrap items-end gap-4">
           {work && <TaskProgress progress={work.progress} />}
           <button ref={stopRef} type="button" disabled={phase === "sending" || phase === "leaving"} className={buttonClass("secondary")} onClick={() => stopDialogRef.current?.showModal()}>
-            Stop here
+            {tt("stopHere")}
           </button>
         </div>
       </div>
@@ -134,7 +142,7 @@ export function TaskRunner({ code, studyName, instructions, platform = null }: T
             <span aria-hidden="true" className="text-sm text-muted transition-transform group-open:rotate-90">
               ▶
             </span>
-            Instructions
+            {tt("instructions")}
           </summary>
           <div className="border-t border-line px-4 py-3">{instructions}</div>
         </details>
@@ -145,11 +153,25 @@ export function TaskRunner({ code, studyName, instructions, platform = null }: T
       </div>
 
       {!t.storageOk && (
-        <Alert tone="warning">This browser is not letting us keep a draft, so your answers are kept only while this page stays open.</Alert>
+        <Alert tone="warning">{tt("noStorage")}</Alert>
       )}
 
       {phase === "offline" && !showForm && offline}
-      {phase === "working" && !work && t.error && <Alert tone="error">{t.error}</Alert>}
+      {phase === "working" && !work && !t.screener && t.error && <Alert tone="error">{tr(t.error, MESSAGE_VALUES)}</Alert>}
+
+      {screener && (
+        <ScreenerForm
+          view={screener}
+          fieldErrors={t.fieldErrors}
+          error={phase === "offline" ? null : t.error}
+          sending={phase === "sending"}
+          headingRef={screenerHeadingRef}
+          formRef={formRef}
+          onSend={(answer) => void t.answerScreener(answer)}
+          onIncomplete={t.screenerIncomplete}
+          onChanged={t.screenerAnswered}
+        />
+      )}
 
       {showForm && (
         <UnitForm

@@ -1,7 +1,8 @@
 import type { Answer } from "@/components/task/answer-kinds";
 import type { Draft } from "@/components/task/draft";
 import type { Item } from "@/components/task/items";
-import type { ParticipantUnit, Progress } from "@/lib/participants/task";
+import type { ScreenerView } from "@/lib/participants/screener";
+import type { NextResult, ParticipantUnit, Progress } from "@/lib/participants/task";
 
 // The task page's state as a reducer over named events, so a new behaviour (a stage, a stop)
 // is a new event rather than another flag. Pure: the hook (use-task.ts) does the requests,
@@ -9,7 +10,7 @@ import type { ParticipantUnit, Progress } from "@/lib/participants/task";
 
 export type Phase = "loading" | "working" | "sending" | "offline" | "leaving";
 /** the request under way, or the one to retry when offline */
-export type Pending = "load" | "submit" | "skip" | "stop";
+export type Pending = "load" | "submit" | "skip" | "stop" | "screener";
 
 /** What POST /api/s/<code>/stop answers. */
 export interface StopResult {
@@ -17,6 +18,9 @@ export interface StopResult {
   completionCode?: string;
   redirectUrl?: string;
 }
+
+/** How the study's rules ended the session (screened out, failed a check), with its code if any. */
+export type Ended = Extract<NextResult, { status: "screened_out" | "failed_qualification" | "failed_attention" }>;
 
 export interface Work {
   unit: ParticipantUnit;
@@ -27,7 +31,7 @@ export interface Work {
 }
 
 /** Where focus goes after the next render; `seq` makes a repeat request a new one. */
-export type FocusRequest = { to: "heading" | "context" | "retry" } | { to: "item"; key: string };
+export type FocusRequest = { to: "heading" | "context" | "retry" | "screener" } | { to: "item"; key: string };
 
 export interface TaskState {
   phase: Phase;
@@ -45,6 +49,10 @@ export interface TaskState {
   focus: (FocusRequest & { seq: number }) | null;
   /** the participant ended the session here */
   stopped: StopResult | null;
+  /** the questions asked before the first unit, while they are asked */
+  screener: ScreenerView | null;
+  /** the study's rules ended the session */
+  ended: Ended | null;
 }
 
 export const initialTaskState: TaskState = {
@@ -60,6 +68,8 @@ export const initialTaskState: TaskState = {
   storageOk: true,
   focus: null,
   stopped: null,
+  screener: null,
+  ended: null,
 };
 
 export type TaskEvent =
@@ -87,9 +97,16 @@ export type TaskEvent =
   | { type: "stopped"; result: StopResult }
   | { type: "went_offline"; pending: Pending; message?: string | null }
   | { type: "retried" }
-  | { type: "left" };
+  | { type: "left" }
+  | { type: "screener_asked"; screener: ScreenerView }
+  | { type: "screener_sending" }
+  | { type: "screener_refused"; message: string; fieldErrors: Record<string, string> }
+  /** a screener item was answered: its error goes */
+  | { type: "screener_answered"; key: string }
+  | { type: "ended"; result: Ended };
 
-const STAGE_NOTICE = "Your first answers are saved. More of the text is now shown: read it, then keep or change each answer.";
+// notices and errors are catalog keys (components/task/translate.ts)
+const STAGE_NOTICE = "task.notices.stageRevealed";
 
 function focus(state: TaskState, request: FocusRequest): TaskState["focus"] {
   return { ...request, seq: (state.focus?.seq ?? 0) + 1 };
@@ -124,8 +141,9 @@ export function taskReducer(state: TaskState, event: TaskEvent): TaskState {
         missing: [],
         error: null,
         fieldErrors: event.fieldErrors,
-        // a new unit (not the first one shown): start reading from its heading
-        focus: state.shown && state.shown !== id ? focus(state, { to: "heading" }) : state.focus,
+        screener: null,
+        // a new unit (not the first one shown, or the first after the screener): start reading from its heading
+        focus: (state.shown && state.shown !== id) || state.screener ? focus(state, { to: "heading" }) : state.focus,
       };
     }
     case "stage_revealed":
@@ -200,5 +218,29 @@ export function taskReducer(state: TaskState, event: TaskEvent): TaskState {
       return { ...state, error: null };
     case "left":
       return { ...state, phase: "leaving" };
+    case "screener_asked":
+      return {
+        ...state,
+        phase: "working",
+        screener: event.screener,
+        work: null,
+        error: null,
+        fieldErrors: {},
+        // asked again after a reload keeps focus where the participant is
+        focus: state.screener ? state.focus : focus(state, { to: "screener" }),
+      };
+    case "screener_sending":
+      return { ...state, phase: "sending", pending: "screener", error: null, fieldErrors: {} };
+    case "screener_refused": {
+      const first = Object.keys(event.fieldErrors)[0];
+      return { ...state, phase: "working", error: event.message, fieldErrors: event.fieldErrors, focus: first ? focus(state, { to: "item", key: first }) : state.focus };
+    }
+    case "screener_answered": {
+      if (!(event.key in state.fieldErrors)) return state;
+      const { [event.key]: _fixed, ...fieldErrors } = state.fieldErrors;
+      return { ...state, fieldErrors };
+    }
+    case "ended":
+      return { ...state, phase: "leaving", ended: event.result, screener: null, work: null, notice: null, error: null };
   }
 }

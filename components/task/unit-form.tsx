@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useRef, type FocusEvent, type FormEvent, type ReactNode, type RefObject } from "react";
 import { ContextViewer } from "@/components/context/context-viewer";
 import { viewLabel } from "@/components/context/view-labels";
@@ -11,6 +12,7 @@ import { QuestionCard } from "@/components/task/question-card";
 import { RatingFields } from "@/components/task/rating-fields";
 import { SkipDialog } from "@/components/task/skip-dialog";
 import type { Work } from "@/components/task/task-state";
+import { MESSAGE_VALUES } from "@/components/task/translate";
 import { unitHeading } from "@/components/task/unit-heading";
 import { QuestionWidget } from "@/components/task/widgets/question-widget";
 import { Alert } from "@/components/ui/alert";
@@ -48,27 +50,34 @@ const focusRing = "w-fit rounded-control focus:outline-3 focus:outline-offset-2 
 export function UnitForm(props: UnitFormProps) {
   const { work, locked, missing, fieldErrors, error, headingRef, formRef, submitRef } = props;
   const { unit, items, draft, progress } = work;
+  const t = useTranslations("task");
+  const tw = useTranslations("widgets");
+  const tc = useTranslations("context");
+  // problems and errors are catalog keys from the root (components/task/translate.ts)
+  const tr = useTranslations();
   const id = useId();
   const skipRef = useRef<HTMLButtonElement>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const views = Object.values(unit.context.views);
   const isConversation = views.some((v) => v.type === "conversation");
   const noun = isConversation ? "conversation" : "text";
+  const kbd = (chunks: ReactNode) => <kbd className="rounded border border-line bg-surface px-1.5 font-sans">{chunks}</kbd>;
   const sideBySide = unit.context.layout === "side-by-side" && views.length > 1;
   const staged = unit.stage > 1;
   const byKey = new Map(items.map((item, i) => [item.key, { item, index: i }]));
   const problemOf = (key: string): string | undefined => {
-    if (fieldErrors[key]) return fieldErrors[key];
+    if (fieldErrors[key]) return tr(fieldErrors[key], MESSAGE_VALUES);
     const entry = byKey.get(key);
-    return entry && missing.includes(key) ? (itemProblem(entry.item, draft) ?? undefined) : undefined;
+    const problem = entry && missing.includes(key) ? itemProblem(entry.item, draft) : null;
+    return problem ? tr(problem, MESSAGE_VALUES) : undefined;
   };
   const stillMissing = missing.filter((k) => byKey.has(k) && itemProblem(byKey.get(k)!.item, draft) !== null);
   const previousText = (item: Item): string | undefined => {
     if (!staged || unit.previous === undefined) return undefined;
     const value = previousAnswer(unit.previous, item);
-    if (item.type === "question") return describeAnswer(item.question.kind, value, item.question.options);
-    if (item.type === "check") return item.check.options.find((o) => o.value === value)?.label ?? "no answer";
-    return value === undefined ? "no answer" : Array.isArray(value) ? value.join(", ") || "none" : String(value);
+    if (item.type === "question") return describeAnswer(item.question.kind, value, item.question.options, tw);
+    if (item.type === "check") return item.check.options.find((o) => o.value === value)?.label ?? tw("noAnswer");
+    return value === undefined ? tw("noAnswer") : Array.isArray(value) ? value.join(tw("listSeparator")) || tw("none") : String(value);
   };
 
   const checkField = (key: string) => {
@@ -117,12 +126,16 @@ export function UnitForm(props: UnitFormProps) {
       <div className={sideBySide ? "space-y-6" : "grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start"}>
         <section id={`${id}-context-section`} aria-labelledby={`${id}-context`} className={`scroll-mt-4 space-y-3 ${sideBySide ? "" : "lg:sticky lg:top-4"}`}>
           <h2 id={`${id}-context`} ref={headingRef} tabIndex={-1} className={`text-xl font-semibold ${focusRing}`}>
-            {unitHeading(progress, isConversation)}
+            {unitHeading(progress, isConversation, t)}
           </h2>
           {staged && (
             <p className="rounded-control border border-primary bg-primary-soft px-3 py-2 text-base">
-              Part {unit.stage} of {unit.stages}
-              {Object.keys(unit.context.views).length === 1 ? ` · ${viewLabel(Object.keys(unit.context.views)[0]!)}` : ""}: more of the {noun} is shown now.
+              {t("stagePart", {
+                stage: unit.stage,
+                stages: unit.stages,
+                noun,
+                view: Object.keys(unit.context.views).length === 1 ? viewLabel(Object.keys(unit.context.views)[0]!, tc) : "none",
+              })}
             </p>
           )}
           <ContextViewer
@@ -130,7 +143,7 @@ export function UnitForm(props: UnitFormProps) {
             views={unit.context.views}
             defaultView={unit.context.defaultView}
             layout={unit.context.layout}
-            label={isConversation ? "Conversation" : "Text"}
+            label={t("contextLabel", { noun })}
             size="large"
             // phones: the page scrolls, not a box inside it; wide screens: the text scrolls beside the questions
             // (short of the action bar at the bottom of the screen)
@@ -150,32 +163,27 @@ export function UnitForm(props: UnitFormProps) {
         >
           <div>
             <h2 id={`${id}-answers`} className="text-xl font-semibold">
-              Your answers
+              {t("yourAnswers")}
             </h2>
             <p className="mt-1 text-sm text-muted pointer-coarse:hidden">
-              Keyboard: press <kbd className="rounded border border-line bg-surface px-1.5 font-sans">1</kbd>–
-              <kbd className="rounded border border-line bg-surface px-1.5 font-sans">9</kbd> to choose an option
-              {items.some((i) => i.type === "question" && i.question.kind === "yes_no") && (
-                <>
-                  , <kbd className="rounded border border-line bg-surface px-1.5 font-sans">Y</kbd> or{" "}
-                  <kbd className="rounded border border-line bg-surface px-1.5 font-sans">N</kbd> for yes or no
-                </>
-              )}
-              , then <kbd className="rounded border border-line bg-surface px-1.5 font-sans">Enter</kbd> to submit
-              {hasText ? " (Tab leaves a text box)" : ""}.
+              {t.rich("keyboardHint", {
+                k: kbd,
+                yesNo: items.some((i) => i.type === "question" && i.question.kind === "yes_no") ? "yes" : "no",
+                text: hasText ? "yes" : "no",
+              })}
             </p>
           </div>
 
           {staged && (
             <Alert tone="info">
-              Your first answers are selected below. Now that you have read more of the {noun}, keep each answer or change it, then submit.
+              {t("stagedAlert", { noun })}
             </Alert>
           )}
 
           {contextChecks.length > 0 && (
             <section aria-labelledby={`${id}-about`} className="space-y-4">
               <h3 id={`${id}-about`} className="text-lg font-semibold">
-                About the {noun}
+                {t("aboutContext", { noun })}
               </h3>
               {contextChecks.map((c, i) => (
                 <div key={c.key} className="space-y-4">
@@ -236,10 +244,10 @@ export function UnitForm(props: UnitFormProps) {
           {unit.commentAllowed && (
             <div className="space-y-1">
               <label htmlFor={`${id}-comment`} className="block text-base font-medium">
-                Comment (optional)
+                {t("comment")}
               </label>
               <p id={`${id}-comment-hint`} className="text-sm text-muted">
-                Anything the researchers should know about this unit.
+                {t("commentHint")}
               </p>
               <textarea
                 id={`${id}-comment`}
@@ -256,20 +264,20 @@ export function UnitForm(props: UnitFormProps) {
 
           {stillMissing.length > 0 && (
             <Alert tone="error">
-              Please answer every question before submitting: {stillMissing.length} {stillMissing.length === 1 ? "still needs" : "still need"} an answer.
+              {t("stillMissing", { count: stillMissing.length })}
             </Alert>
           )}
-          {error && <Alert tone="error">{error}</Alert>}
+          {error && <Alert tone="error">{tr(error, MESSAGE_VALUES)}</Alert>}
           {props.notice}
         </form>
       </div>
 
       <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-2 border-t border-line bg-surface px-4 py-3 sm:gap-3 sm:rounded-card sm:border">
         <button ref={submitRef} type="submit" form={`${id}-form`} disabled={locked} className={buttonClass("primary", "min-h-12 px-6 text-base")}>
-          {props.sending ? "Saving…" : "Submit"}
+          {props.sending ? t("submitting") : t("submit")}
         </button>
         <button ref={skipRef} type="button" disabled={locked} className={buttonClass("secondary")} onClick={() => dialogRef.current?.showModal()}>
-          Skip this unit
+          {t("skip")}
         </button>
         {!sideBySide && (
           <button
@@ -281,8 +289,8 @@ export function UnitForm(props: UnitFormProps) {
             }}
           >
             <span aria-hidden="true">↑</span>
-            <span className="sr-only">Show the </span>
-            <span className="capitalize">{noun}</span>
+            <span aria-hidden="true">{t("contextLabel", { noun })}</span>
+            <span className="sr-only">{t("showContext", { noun })}</span>
           </button>
         )}
       </div>

@@ -1,3 +1,4 @@
+import type { Translate } from "@/components/task/translate";
 import type { Progress } from "@/lib/participants/task";
 
 /** The unit being worked on, counted from progress: k is the one after those done. */
@@ -7,11 +8,12 @@ export function unitPosition({ done, total }: Progress): { k: number; n: number 
 }
 
 /**
- * The heading above what a participant reads: "Conversation 3 of 5" or "Text 3 of 5". Built
+ * The heading above what a participant reads: "Conversation 3 of 5" or "Text 3 of 5" (`t`: the
+ * "task" namespace). Built
  * from progress alone, never from the context's title, which can hold a scenario code or the
  * mental state under test.
  */
-export function unitHeading(progress: Progress, conversation: boolean): string {
+export function unitHeading(progress: Progress, conversation: boolean, t: Translate): string {
   const { k, n } = unitPosition(progress);
-  return `${conversation ? "Conversation" : "Text"} ${k} of ${n}`;
+  return t("unitHeading", { noun: conversation ? "conversation" : "text", k, n });
 }

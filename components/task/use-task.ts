@@ -9,10 +9,13 @@ import { fitGiven, incomplete, itemErrors, itemsOf, type Item } from "@/componen
 import { destinationFor, pathOf, submitOutcome, type Destination } from "@/components/task/outcomes";
 import { payloadOf } from "@/components/task/payload";
 import { previousGiven } from "@/components/task/previous";
+import { problemKey } from "@/components/task/problem-keys";
 import { isRetryable, reasonOf, withRetry } from "@/components/task/retry";
+import { screenerFieldErrors } from "@/components/task/screener";
 import { AwayTracker, QuestionClocks } from "@/components/task/signals";
 import { initialTaskState, taskReducer, type Pending, type StopResult, type TaskEvent, type TaskState } from "@/components/task/task-state";
 import { api } from "@/lib/http/client";
+import type { ScreenerAnswer } from "@/lib/participants/screener";
 import type { NextResult, ParticipantUnit, Progress } from "@/lib/participants/task";
 
 // The task page's side of the reducer: requests (load, sending answers a refresh interrupted
@@ -21,7 +24,9 @@ import type { NextResult, ParticipantUnit, Progress } from "@/lib/participants/t
 
 export type { Phase, Work } from "@/components/task/task-state";
 
-const EXPIRED = "Your time for that unit ran out, so it was given to someone else. Thank you. Here is the next one.";
+// notices and errors are catalog keys, worded by the components (components/task/translate.ts)
+const SCREENER_LOCKED = "task.notices.screenerLocked";
+const EXPIRED = "task.notices.expired";
 
 function sendDraft(code: string, d: Draft) {
   // drafts from before payloads were frozen hold check answers only
@@ -68,6 +73,8 @@ export function useTask(code: string) {
   const away = useRef(new AwayTracker());
   // one request chain at a time (a double Enter must not send twice)
   const busy = useRef(false);
+  // the screener answers last sent, for Retry after a lost connection
+  const screenerSent = useRef<ScreenerAnswer | null>(null);
   const base = `/api/s/${encodeURIComponent(code)}`;
   const retryOpts = useMemo(() => ({ onRetry: () => send({ type: "connection_slow" }) }), [send]);
 
@@ -139,14 +146,14 @@ export function useTask(code: string) {
     if (!res.ok) {
       const destination = destinationFor({ ...res.problem, reason: reasonOf(res.problem) });
       if (destination) return leave(destination);
-      return send({ type: "went_offline", pending: "load", message: isRetryable(res.problem) ? null : res.problem.detail });
+      return send({ type: "went_offline", pending: "load", message: isRetryable(res.problem) ? null : problemKey({ ...res.problem, reason: reasonOf(res.problem) }) });
     }
     if (res.data.status === "done") {
       // one who stopped sees, on the done page, their code or what to do on the platform
       return leave(res.data.progress.done > 0 || res.data.reason === "stopped" ? { to: "done" } : { to: "unavailable", reason: "none_left" });
     }
-    if (res.data.status === "screener") return leave({ to: "unavailable", reason: "screened_out" });
-    if (res.data.status !== "unit") return leave({ to: "unavailable", reason: res.data.status });
+    if (res.data.status === "screener") return send({ type: "screener_asked", screener: res.data.screener });
+    if (res.data.status !== "unit") return send({ type: "ended", result: res.data });
     const { unit, progress } = res.data;
     show(unit, progress, errorsFor[`${unit.assignmentId}:${unit.stage}`] ?? {});
   }, [base, code, leave, retryOpts, send, show]);
@@ -183,10 +190,10 @@ export function useTask(code: string) {
       case "stage_locked": {
         clearDraft(storage.current, code, draft.assignmentId, draft.stage);
         const text = {
-          saved: "Your answers were saved.",
+          saved: "task.notices.saved",
           expired: EXPIRED,
-          conflict: outcome.kind === "conflict" ? `${outcome.message} Loading the next unit.` : "",
-          stage_locked: "Your first answers were already saved.",
+          conflict: "task.notices.conflict",
+          stage_locked: "task.notices.stageLocked",
         }[outcome.kind];
         send({ type: "notice", text });
         return load();
@@ -206,6 +213,31 @@ export function useTask(code: string) {
     }
   }, [code, leave, load, ref, retryOpts, save, send]);
 
+  /** Sends the screener's answers; then the first unit, or the study's outcome, comes as usual. */
+  const answerScreener = useCallback(
+    async (answer: ScreenerAnswer) => {
+      if (busy.current) return;
+      screenerSent.current = answer;
+      send({ type: "screener_sending" });
+      busy.current = true;
+      const res = await withRetry(() => api<{ status: "active" | "screened_out" }>(`${base}/screener`, { method: "POST", json: answer }), retryOpts);
+      busy.current = false;
+      send({ type: "connection_answered" });
+      if (!res.ok) {
+        const p = res.problem;
+        const destination = destinationFor({ ...p, reason: reasonOf(p) });
+        if (destination) return leave(destination);
+        if (isRetryable(p)) return send({ type: "went_offline", pending: "screener" });
+        if (p.status === 422) return send({ type: "screener_refused", message: problemKey(p), fieldErrors: screenerFieldErrors(p.invalid_params ?? []) });
+        if (p.status !== 409) return send({ type: "screener_refused", message: problemKey({ ...p, reason: reasonOf(p) }), fieldErrors: {} });
+        // 409: the answers are fixed (a unit was leased in another tab) or no longer asked: go on
+        if (reasonOf(p) === "screener_locked") send({ type: "notice", text: SCREENER_LOCKED });
+      }
+      await load();
+    },
+    [base, leave, load, retryOpts, send],
+  );
+
   const skip = useCallback(async () => {
     const w = ref.current.work;
     if (!w || busy.current) return;
@@ -221,7 +253,7 @@ export function useTask(code: string) {
       // 409: the unit is no longer leased to this participant, which is what skipping wanted
     }
     clearDraft(storage.current, code, w.unit.assignmentId, w.unit.stage);
-    send({ type: "notice", text: "You skipped that unit." });
+    send({ type: "notice", text: "task.notices.skipped" });
     await load();
   }, [base, code, leave, load, ref, retryOpts, send]);
 
@@ -237,7 +269,7 @@ export function useTask(code: string) {
       const destination = destinationFor({ ...res.problem, reason: reasonOf(res.problem) });
       if (destination) return leave(destination);
       if (isRetryable(res.problem)) return send({ type: "went_offline", pending: "stop" });
-      return send({ type: "stop_failed", message: res.problem.detail });
+      return send({ type: "stop_failed", message: problemKey({ ...res.problem, reason: reasonOf(res.problem) }) });
     }
     // the leases are gone, so unsent work can no longer be submitted; answers already being
     // sent stay, and go first if the participant comes back
@@ -251,8 +283,9 @@ export function useTask(code: string) {
     if (pending === "submit") void submit();
     else if (pending === "skip") void skip();
     else if (pending === "stop") void stop();
+    else if (pending === "screener" && screenerSent.current) void answerScreener(screenerSent.current);
     else void load();
-  }, [load, ref, send, skip, stop, submit]);
+  }, [answerScreener, load, ref, send, skip, stop, submit]);
 
   const answer = useCallback(
     (key: string, value: Answer) => {
@@ -331,6 +364,9 @@ export function useTask(code: string) {
     skip,
     stop,
     retry,
+    answerScreener,
+    screenerIncomplete: (message: string, fieldErrors: Record<string, string>) => send({ type: "screener_refused", message, fieldErrors }),
+    screenerAnswered: (key: string) => send({ type: "screener_answered", key }),
     setNotice: (text: string | null) => send({ type: "notice", text }),
   };
 }

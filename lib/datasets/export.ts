@@ -64,6 +64,8 @@ async function* sourceRaws(datasetId: string, filter: TagFilter, indexes?: numbe
 }
 
 interface QuestionRow {
+  /** Sally's id of the question: what a tags CSV (questionId,tag,value) names */
+  questionId: string;
   sourceId: string;
   recordIndex: number;
   position: number;
@@ -81,7 +83,7 @@ interface QuestionRow {
 function questionRows(datasetId: string, filter: TagFilter, indexes?: number[]): AsyncGenerator<QuestionRow> {
   const f = filterSql(filter, indexes ? 3 : 2);
   return streamRows<QuestionRow>(
-    `SELECT q."sourceId", q."recordIndex", q.position, q.kind, q.prompt, q.options, q.gold, q.scoring, q.tags, q."groupKeys",
+    `SELECT q.id AS "questionId", q."sourceId", q."recordIndex", q.position, q.kind, q.prompt, q.options, q.gold, q.scoring, q.tags, q."groupKeys",
             q."contextId", c.title AS "contextTitle"
      FROM "Question" q JOIN "Context" c ON c.id = q."contextId"
      WHERE q."datasetId" = $1${indexes ? ` AND q."recordIndex" = ANY($2::int[])` : ""}${f.sql}
@@ -94,7 +96,7 @@ async function* questionsJsonl(rows: AsyncGenerator<QuestionRow>): AsyncGenerato
   for await (const row of rows) yield JSON.stringify(row) + "\n";
 }
 
-const CSV_COLUMNS = ["sourceId", "recordIndex", "position", "kind", "prompt", "options", "gold", "scoring", "tags", "groupKeys", "contextId", "contextTitle"] as const;
+const CSV_COLUMNS = ["questionId", "sourceId", "recordIndex", "position", "kind", "prompt", "options", "gold", "scoring", "tags", "groupKeys", "contextId", "contextTitle"] as const;
 
 async function* questionsCsv(rows: AsyncGenerator<QuestionRow>): AsyncGenerator<string> {
   yield stringifyCsv([CSV_COLUMNS]);

@@ -270,6 +270,13 @@ export interface DesignDownload {
   chunks: AsyncIterable<string>;
 }
 
+/** One of a design's own files, as the study's exports list offers it and the export route serves it. */
+export interface DesignExport<C = unknown> {
+  label: string;
+  detail: string;
+  file(ctx: ReadCtx<C>): Promise<DesignDownload>;
+}
+
 /** What both the browser and the server know of a design: its name, config and unit rules (no server code). */
 export interface DesignDescriptor<C = unknown> {
   kind: string;
@@ -318,6 +325,8 @@ export interface Design<C = unknown, R extends DesignResults = DesignResults> ex
   adjudicable?(ctx: UnitCtx<C>): Promise<Check[]>;
   /** the validated dataset: which source records survive (designs that decide on items) */
   validatedRecords?(ctx: ReadCtx<C>, results: R): Promise<{ kept: number[]; dropped: Record<string, number>; inScope: number }>;
+  /** whether validate returns scored answers, so submissions write ScoredAnswer rows (the scored-* exports) */
+  scoresAnswers?: boolean;
   /** files only this design offers (rating: ratings-csv, correlations-csv), by export format */
-  downloads?: Record<string, (ctx: ReadCtx<C>) => Promise<DesignDownload>>;
+  downloads?: Record<string, DesignExport<C>>;
 }

@@ -85,7 +85,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   "POST /api/datasets/{id}/shares": { summary: "Share a dataset with a researcher", responses: { 201: json("`{ share }`, newly shared"), 200: json("`{ share }`, already shared") } },
   "PATCH /api/datasets/{id}/shares": { summary: "Share a dataset with every researcher, or stop" },
   "DELETE /api/datasets/{id}/shares/{userId}": { summary: "Stop sharing a dataset with a researcher", responses: { 204: noContent("revoked (also when there was nothing to revoke)") } },
-  "POST /api/datasets/{id}/tags": { summary: "Tag questions from a CSV", description: "`csv` holds `questionId,tag,value` lines." },
+  "POST /api/datasets/{id}/tags": { summary: "Tag questions from a CSV", description: "`csv` holds `questionId,tag,value` lines (a header, then one tag per line). All or nothing: answers `{ questions, rows, tags }`, or 422 with `issues` (`record`, `line`, `path`, `message`; the first 50) and `total` when rows are invalid or name questions of another dataset." },
 
   // studies
   "GET /api/studies": { summary: "List studies", description: "Your own; admins all.", responses: { 200: json("`{ studies: [...] }`") } },
@@ -119,11 +119,11 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     description: "With a required reason, audited: their answers are voided, their units reopened, and the study's declared policy applied again.",
     responses: { 201: json("`{ reopened, policyExcluded }`: units reopened, and participants the policy then excluded") },
   },
-  "GET /api/studies/{id}/groups": { summary: "Fill per group", description: "Per group: capacity, submitted, live and units still short; and the participants the study could not serve.", responses: { 200: json("`{ groups: [...], unserved }`") } },
+  "GET /api/studies/{id}/groups": { summary: "Fill per group", description: "Per group: capacity, submitted, live and units still short; the participants the study could not serve (`unserved`, among the first `probedOnly` idle ones when that is not null), and how many the screener put in no group (`screenedOut`).", responses: { 200: json("`{ groups: [...], unserved, screenedOut, probedOnly }`") } },
   "GET /api/studies/{id}/export": {
     summary: "Export a study",
     description:
-      "`validated` (the dataset in its own format minus dropped records; 409 `nothing_kept` while no unit is kept), `responses-csv` / `responses-jsonl` / `responses-parquet` (raw answers, long format), `scored-csv` / `scored-parquet`, `decisions-csv` / `decisions-parquet`, `bonus-csv` (Prolific bulk bonus), `manifest`, `release` (a zip for the Hugging Face Hub: dataset card, validated data, Parquet, errata.csv), and a design's own files (`ratings-csv`, `correlations-csv`, `scatter-svg`; 404 for a design without them).",
+      "Each study has the formats its design and settings produce, the ones its page lists; any other answers 404. Every study: `release` (zip for the Hugging Face Hub), `responses-csv` / `responses-parquet` / `responses-jsonl` (raw answers, long format), `manifest`. Designs that decide on units (validation, checklist review): `validated` (the dataset in its own format minus dropped records; 409 `nothing_kept` while nothing is kept) and `decisions-csv` / `decisions-parquet`. Human baselines: `scored-csv` / `scored-parquet`. Response rating: `ratings-csv`, `correlations-csv`, `scatter-svg`. Studies with a bonus rule: `bonus-csv` (Prolific bulk bonus).",
     responses: { 200: download("the export file", STUDY_EXPORTS) },
   },
   "GET /api/studies/{id}/adjudications": { summary: "A study's adjudication history", responses: { 200: json("`{ history: [...] }`") } },

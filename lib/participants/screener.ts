@@ -80,14 +80,17 @@ export type ScreenerAnswer = z.infer<typeof screenerAnswerSchema>;
 function claimed(g: Groups, answer: ScreenerAnswer, current: { group: string | null; groupValues: string[] }, known: string[]): { group: string | null; values: string[] } {
   const choice = choiceOf(g);
   if (choice === "values") {
-    if (!answer.values) throw new AppError("invalid_input", "Tick what applies to you, or none.");
+    if (!answer.values) throw new AppError("invalid_input", "Tick what applies to you, or none.", { invalidParams: [{ name: "values", reason: "Tick what applies to you, or none." }] });
     const unknown = answer.values.filter((v) => !known.includes(v));
-    if (unknown.length) throw new AppError("invalid_input", `Not a choice of this screener: ${unknown.slice(0, 3).join(", ")}.`);
+    if (unknown.length) {
+      const message = `Not a choice of this screener: ${unknown.slice(0, 3).join(", ")}.`;
+      throw new AppError("invalid_input", message, { invalidParams: [{ name: "values", reason: message }] });
+    }
     return { group: null, values: [...new Set(answer.values)] };
   }
   if (choice === "group") {
     const option = answer.option === undefined ? undefined : g.screener?.options?.[answer.option];
-    if (!option) throw new AppError("invalid_input", "Choose one of the answers.");
+    if (!option) throw new AppError("invalid_input", "Choose one of the answers.", { invalidParams: [{ name: "option", reason: "Choose one of the answers." }] });
     return { group: option.group, values: [] };
   }
   return { group: current.group, values: current.groupValues };
@@ -102,7 +105,11 @@ function familiarityVerdict(g: Groups, answer: ScreenerAnswer, member: { group: 
     return applies ? [{ item, index }] : [];
   });
   const missing = asked.filter(({ index }) => answer.familiarity[String(index)] === undefined);
-  if (missing.length) throw new AppError("invalid_input", `Answer every question (${missing.length} left).`);
+  if (missing.length) {
+    // each unanswered question by name, so the page can mark it
+    const invalidParams = missing.map(({ index }) => ({ name: `familiarity.${index}`, reason: "Answer this question." }));
+    throw new AppError("invalid_input", `Answer every question (${missing.length} left).`, { invalidParams });
+  }
   const right = (list: typeof asked) => {
     const correct = list.filter(({ item, index }) => answer.familiarity[String(index)] === item.answer).length;
     return list.length === 0 || correct / list.length >= (g.familiarity?.passThreshold ?? 1);

@@ -13,6 +13,10 @@ export interface GroupFill {
   groups: { group: string; capacity: number; submitted: number; live: number; unitsShort: number }[];
   /** active participants with nothing they may be given while some unit is still short */
   unserved: { participantId: string; pseudonym: string; externalId: string | null; group: string | null; values: string[]; done: number }[];
+  /** participants the screener put in no group (turned away on their answer) */
+  screenedOut: number;
+  /** more idle participants than were probed: `unserved` lists those among the first PROBE_LIMIT */
+  probedOnly: number | null;
 }
 
 /** At most this many idle participants are probed (one read each); the page says when there were more. */
@@ -36,7 +40,9 @@ export async function groupFill(client: Queryable, study: Study): Promise<GroupF
   );
   const byName = new Map(rows.map((r) => [r.group, r]));
   const groups = names.map((group) => byName.get(group) ?? { group, capacity: 0, submitted: 0, live: 0, unitsShort: 0 });
-  if (groups.every((g) => g.unitsShort === 0) || study.state !== "open") return { groups, unserved: [] };
+  const out = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Participant" WHERE "studyId" = $1 AND status = 'screened_out'`, [study.id]);
+  const screenedOut = out.rows[0]?.n ?? 0;
+  if (groups.every((g) => g.unitsShort === 0) || study.state !== "open") return { groups, unserved: [], screenedOut, probedOnly: null };
   const idle = await client.query<{ participantId: string; pseudonym: string; externalId: string | null; group: string | null; values: string[]; done: number }>(
     `SELECT p.id AS "participantId", p.pseudonym, p."externalId", p."group", p."groupValues" AS values,
             (SELECT count(*)::int FROM "Assignment" a WHERE a."participantId" = p.id AND a.status = 'submitted') AS done
@@ -53,5 +59,5 @@ export async function groupFill(client: Queryable, study: Study): Promise<GroupF
     if (req.maxUnits !== null && p.done >= req.maxUnits) continue;
     if (!(await anyEligible(client, req))) unserved.push(p);
   }
-  return { groups, unserved };
+  return { groups, unserved, screenedOut, probedOnly: idle.rows.length === PROBE_LIMIT ? PROBE_LIMIT : null };
 }

@@ -6,6 +6,7 @@ import { NextRequest } from "next/server";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { GET as participantNext } from "@/app/api/s/[code]/next/route";
+import { GET as studyLink } from "@/app/s/[code]/route";
 import { db, disconnectDb } from "@/lib/db/client";
 import { startEmbeddedPostgres, type EmbeddedServer } from "@/lib/db/embedded";
 import { migrate } from "@/lib/db/migrate";
@@ -96,6 +97,13 @@ describe("database unavailable", () => {
     await expectUnavailable(errorResponse(cut, "r"));
 
     await expectUnavailable(await nextRequest()); // the route itself: connection refused
+    // the study link is opened by a browser: a page that tries again by itself, not a 500
+    const link = await studyLink(new NextRequest("http://localhost:3000/s/NOSUCHCODE?PROLIFIC_PID=p1"), { params: Promise.resolve({ code: "NOSUCHCODE" }) });
+    expect(link.status).toBe(503);
+    expect(Number(link.headers.get("retry-after"))).toBeGreaterThan(0);
+    const page = await link.text();
+    expect(page).toMatch(/http-equiv="refresh"/);
+    expect(page).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|postgres/i);
     const prismaErr = await db()
       .user.count()
       .then(

@@ -209,7 +209,7 @@ describe("a CharToM-QA rating study (3 imported models, 2 annotator accounts)", 
     const downloads = designOf(study.design).downloads!;
     const read = async (format: string) => {
       let text = "";
-      for await (const chunk of (await downloads[format]!({ client: pool(), study })).chunks) text += chunk;
+      for await (const chunk of (await downloads[format]!.file({ client: pool(), study })).chunks) text += chunk;
       return text;
     };
     const rows = parse(await read("ratings-csv"), { columns: true }) as Record<string, string>[];

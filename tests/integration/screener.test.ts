@@ -55,11 +55,14 @@ describe("screener on entry", () => {
     // the familiarity answers never reach the browser
     expect(first.text).not.toMatch(/"answer"/);
 
-    expect((await p.screener({ values: ["Not a book of this study"] })).status).toBe(422);
-    // a ticked book's questions must be answered
-    const missing = await p.screener({ values: [BOOKS[0]] });
+    const unknown = await p.screener({ values: ["Not a book of this study"] });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.invalid_params?.map((x) => x.name)).toEqual(["values"]);
+    // a ticked book's questions must be answered; the 422 names each one, so the page can mark it
+    const missing = await p.screener({ values: [BOOKS[0], BOOKS[1]], familiarity: { "1": 1 } });
     expect(missing.status).toBe(422);
     expect(missing.text).toContain("Answer every question");
+    expect(missing.body.invalid_params).toEqual([{ name: "familiarity.0", reason: "Answer this question." }]);
 
     // claims two books, knows only the first
     const answered = await p.screener({ values: [BOOKS[0], BOOKS[1]], familiarity: { "0": 0, "1": 0 } });
@@ -105,6 +108,9 @@ describe("screener on entry", () => {
     );
     const none = await joined(created.code, { PROLIFIC_PID: "none-1" });
     expect((await none.next()).body.screener!.options.map((o) => o.label)).toEqual(["Yes", "No", "I'd rather not say"]);
+    const noChoice = await none.screener({});
+    expect(noChoice.status).toBe(422);
+    expect(noChoice.body.invalid_params?.map((x) => x.name)).toEqual(["option"]);
     expect((await none.screener({ option: 2 })).body).toEqual({ status: "screened_out" });
     const after = await none.next();
     expect(after.body).toMatchObject({ status: "screened_out", completionCode: "SCR-OUT" });
@@ -136,5 +142,8 @@ describe("screener on entry", () => {
     ]);
     // whoever finished is not "unserved"; the second native speaker is
     expect(fill.unserved.map((p) => p.externalId)).toEqual(["native-2"]);
+    // the participant whose answer fit no group is counted apart
+    expect(fill.screenedOut).toBe(1);
+    expect(fill.probedOnly).toBeNull();
   });
 });

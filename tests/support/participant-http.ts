@@ -84,8 +84,8 @@ export class HttpParticipant {
     return this.keep(await read<{ responseId: string; duplicate: boolean; reason?: string }>(await submitRoute(this.request(`/api/s/${this.code}/submit`, { method: "POST", body }), ctx(this.code))));
   }
 
-  async screener(answer: unknown): Promise<HttpAnswer<{ status: string; reason?: string; detail?: string }>> {
-    return this.keep(await read<{ status: string; reason?: string; detail?: string }>(await screenerRoute(this.request(`/api/s/${this.code}/screener`, { method: "POST", body: answer }), ctx(this.code))));
+  async screener(answer: unknown): Promise<HttpAnswer<{ status: string; reason?: string; detail?: string; invalid_params?: { name: string; reason: string }[] }>> {
+    return this.keep(await read<{ status: string; reason?: string; detail?: string; invalid_params?: { name: string; reason: string }[] }>(await screenerRoute(this.request(`/api/s/${this.code}/screener`, { method: "POST", body: answer }), ctx(this.code))));
   }
 
   async giveBack(assignmentId: string): Promise<HttpAnswer> {

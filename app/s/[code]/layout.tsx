@@ -1,20 +1,32 @@
+import { NextIntlClientProvider } from "next-intl";
+import { getMessages, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
+import { LanguageSwitcher } from "@/components/task/language-switcher";
+import { pool } from "@/lib/db/pool";
+import { PARTICIPANT_CLIENT_NAMESPACES, pickNamespaces } from "@/lib/i18n/namespaces";
+import { studyByCode } from "@/lib/studies/study";
 
 // The participant's pages: calm, no console navigation, wide enough for a transcript beside
 // the questions on a large screen. The root layout already has the skip link to #main.
-export default function ParticipantLayout({ children }: { children: ReactNode }) {
+// Client components get the active language's participant namespaces only.
+export default async function ParticipantLayout({ children, params }: { children: ReactNode; params: Promise<{ code: string }> }) {
+  const { code } = await params;
+  const [t, messages, found] = await Promise.all([getTranslations("common"), getMessages(), studyByCode(pool(), code).catch(() => null)]);
   return (
-    <div className="min-h-screen">
-      <header className="border-b border-line bg-surface">
-        <div className="mx-auto flex max-w-7xl items-center px-4 py-3">
-          <p className="text-base font-semibold">
-            Sally <span className="font-normal text-muted">· research study</span>
-          </p>
-        </div>
-      </header>
-      <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
-        {children}
-      </main>
-    </div>
+    <NextIntlClientProvider messages={pickNamespaces(messages, PARTICIPANT_CLIENT_NAMESPACES)}>
+      <div className="min-h-screen">
+        <header className="border-b border-line bg-surface">
+          <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+            <p className="text-base font-semibold">
+              {t("siteName")} <span className="font-normal text-muted">· {t("researchStudy")}</span>
+            </p>
+            {found?.study.settings.allowLanguageSwitch && <LanguageSwitcher code={code} />}
+          </div>
+        </header>
+        <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
+          {children}
+        </main>
+      </div>
+    </NextIntlClientProvider>
   );
 }

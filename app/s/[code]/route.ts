@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { can } from "@/lib/auth/permissions";
 import { currentUser } from "@/lib/auth/session";
 import { hasControlChars } from "@/lib/http/control-chars";
+import { classifyDatabaseError } from "@/lib/http/db-errors";
 import { publicOrigin } from "@/lib/http/forwarded";
 import { enterStudy, entryParamsSchema, StudyUnavailable } from "@/lib/participants/entry";
 import { pathOf, type Destination } from "@/lib/participants/paths";
@@ -13,6 +14,14 @@ export const dynamic = "force-dynamic";
 // who reached the app by a real hostname stays on it (the server may listen on 0.0.0.0).
 function seeOther(code: string, to: Destination): NextResponse {
   return new NextResponse(null, { status: 303, headers: { location: pathOf(code, to) } });
+}
+
+// A launch puts many people on this link at once: when no database connection frees up in time,
+// the browser is asked to come back shortly (and does so by itself) instead of seeing an error.
+function busy(): NextResponse {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="3"><title>One moment</title></head>
+<body><main><h1>One moment, please</h1><p role="status">Many people are starting this study right now. This page tries again by itself in a few seconds.</p></main></body></html>`;
+  return new NextResponse(html, { status: 503, headers: { "content-type": "text/html; charset=utf-8", "retry-after": "3", "cache-control": "no-store" } });
 }
 
 /** Whether the browser reaches the app over https (then the cookie is Secure). */
@@ -46,6 +55,7 @@ export async function GET(req: NextRequest, { params }: { params: Promise<{ code
     return res;
   } catch (err) {
     if (err instanceof StudyUnavailable) return seeOther(code, { to: "unavailable", reason: err.reason });
+    if (classifyDatabaseError(err)?.kind === "unavailable") return busy();
     throw err;
   }
 }

@@ -1,9 +1,11 @@
+import { useTranslations } from "next-intl";
 import type { WidgetProps } from "@/components/task/widgets/props";
 import { optionRowClass } from "@/components/task/widgets/styles";
 
 // The conversation's characters as checkboxes, plus "Nobody" (the answer []). Ticking a
 // character unticks Nobody and the other way round, so the two can never disagree.
 export function MultiSelect({ question, name, labelledBy, value, onChange, errorId, disabled }: WidgetProps) {
+  const t = useTranslations("widgets");
   const options = question.options ?? [];
   const chosen = Array.isArray(value) ? value : [];
   const nobody = Array.isArray(value) && value.length === 0;
@@ -14,7 +16,7 @@ export function MultiSelect({ question, name, labelledBy, value, onChange, error
   };
   return (
     <div role="group" aria-labelledby={labelledBy} aria-describedby={errorId} className="grid gap-2">
-      <p className="text-sm text-muted">Tick everyone who applies.</p>
+      <p className="text-sm text-muted">{t("tickEveryone")}</p>
       {options.map((option, i) => (
         <label key={i} className={optionRowClass}>
           <input
@@ -37,7 +39,7 @@ export function MultiSelect({ question, name, labelledBy, value, onChange, error
           onChange={(e) => (e.target.checked ? onChange([]) : onChange(chosen))}
           className="size-6 shrink-0 accent-primary"
         />
-        <span className="font-medium">Nobody</span>
+        <span className="font-medium">{t("nobody")}</span>
       </label>
     </div>
   );

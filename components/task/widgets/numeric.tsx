@@ -1,11 +1,11 @@
+import { useTranslations } from "next-intl";
 import { controlClass } from "@/components/ui/field";
 import type { WidgetProps } from "@/components/task/widgets/props";
-
-export const UNDETERMINED = "Can’t be determined from the conversation";
 
 // A number typed as text (so "1,000" and a half-typed "3." are kept as written), and, where
 // the question allows it, a toggle for "can't be determined" (the answer null).
 export function NumericAnswer({ question, name, labelledBy, value, onChange, errorId, disabled, onPaste }: WidgetProps) {
+  const t = useTranslations("widgets");
   const undetermined = value === null;
   const text = typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
   const hintId = `${name}-hint`;
@@ -13,10 +13,10 @@ export function NumericAnswer({ question, name, labelledBy, value, onChange, err
     <div role="group" aria-labelledby={labelledBy} className="space-y-3">
       <div className="space-y-1">
         <label htmlFor={`${name}-number`} className="block text-base font-medium">
-          Your answer (a number)
+          {t("numberLabel")}
         </label>
         <p id={hintId} className="text-sm text-muted">
-          Digits only, such as 12 or 3.5.
+          {t("numberHint")}
         </p>
         <input
           id={`${name}-number`}
@@ -42,7 +42,7 @@ export function NumericAnswer({ question, name, labelledBy, value, onChange, err
             onChange={(e) => onChange(e.target.checked ? null : "")}
             className="size-6 shrink-0 accent-primary"
           />
-          {UNDETERMINED}
+          {t("undetermined")}
         </label>
       )}
     </div>

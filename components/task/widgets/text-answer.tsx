@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { FREE_TEXT_MAX, SHORT_TEXT_MAX } from "@/components/task/answer-kinds";
 import { controlClass } from "@/components/ui/field";
 import type { WidgetProps } from "@/components/task/widgets/props";
@@ -5,6 +6,7 @@ import type { WidgetProps } from "@/components/task/widgets/props";
 // One line for a short answer (ExploreToM: a container, a room), a box for a free one. The
 // browser stops typing at the limit; the count says how much room is left.
 export function TextAnswer({ question, name, value, onChange, errorId, disabled, onPaste }: WidgetProps) {
+  const t = useTranslations("widgets");
   const short = question.kind === "short_text";
   const max = short ? SHORT_TEXT_MAX : FREE_TEXT_MAX;
   const text = typeof value === "string" ? value : "";
@@ -22,7 +24,7 @@ export function TextAnswer({ question, name, value, onChange, errorId, disabled,
   return (
     <div className="space-y-1">
       <label htmlFor={common.id} className="block text-base font-medium">
-        {short ? "Your answer (a few words)" : "Your answer"}
+        {short ? t("shortText") : t("freeText")}
       </label>
       {short ? (
         <input {...common} type="text" autoComplete="off" onChange={(e) => onChange(e.target.value)} />
@@ -30,7 +32,7 @@ export function TextAnswer({ question, name, value, onChange, errorId, disabled,
         <textarea {...common} rows={5} onChange={(e) => onChange(e.target.value)} />
       )}
       <p id={countId} className="text-sm text-muted">
-        {text.length.toLocaleString("en")} of {max.toLocaleString("en")} characters
+        {t("characters", { count: text.length, max })}
       </p>
     </div>
   );

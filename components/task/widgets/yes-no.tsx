@@ -1,13 +1,15 @@
+import { useTranslations } from "next-intl";
 import { keyHintClass } from "@/components/task/widgets/styles";
 import type { WidgetProps } from "@/components/task/widgets/props";
 
 const CHOICES = [
-  { value: "yes", label: "Yes", key: "Y" },
-  { value: "no", label: "No", key: "N" },
+  { value: "yes", key: "Y" },
+  { value: "no", key: "N" },
 ] as const;
 
 // Two toggle buttons; the pressed one is the answer. Y and N answer from the keyboard.
 export function YesNo({ labelledBy, value, onChange, errorId, disabled }: WidgetProps) {
+  const t = useTranslations("widgets");
   return (
     <div role="group" aria-labelledby={labelledBy} aria-describedby={errorId} className="flex flex-wrap gap-3">
       {CHOICES.map((c) => {
@@ -23,7 +25,7 @@ export function YesNo({ labelledBy, value, onChange, errorId, disabled }: Widget
               on ? "border-primary bg-primary text-primary-ink" : "border-line bg-surface text-ink hover:border-primary"
             }`}
           >
-            {c.label}
+            {t(c.value)}
             <span aria-hidden="true" className={`${keyHintClass} ${on ? "border-primary-ink text-primary-ink" : ""}`}>
               {c.key}
             </span>

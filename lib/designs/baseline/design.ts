@@ -31,6 +31,7 @@ export const baseline: Design<BaselineConfig, BaselineResults> = {
     return scored.length ? scored.every((s) => s.correct) : null;
   },
   validate: validateBaseline,
+  scoresAnswers: true,
   results: baselineResults,
   participantFigures: baselineParticipantFigures,
   report: async (_ctx, results) => baselineReport(results),

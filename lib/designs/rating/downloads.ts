@@ -1,5 +1,5 @@
 import { stringifyCsv } from "@/lib/csv";
-import type { DesignDownload, ReadCtx } from "@/lib/designs/types";
+import type { DesignExport, ReadCtx } from "@/lib/designs/types";
 import type { RatingConfig } from "@/lib/designs/rating/config";
 import type { RatingPayload } from "@/lib/designs/rating/response";
 import { computeRatingResults, loadRatingData } from "@/lib/designs/rating/results";
@@ -118,8 +118,20 @@ async function* scatter(ctx: ReadCtx<RatingConfig>): AsyncGenerator<string> {
   yield scatterSvg(results.scatter, results.correlations, ctx.study.config.scale);
 }
 
-export const ratingDownloads: Record<string, (ctx: ReadCtx<RatingConfig>) => Promise<DesignDownload>> = {
-  "ratings-csv": async (ctx) => ({ suffix: "-ratings.csv", contentType: "text/csv; charset=utf-8", chunks: ratingsCsv(ctx) }),
-  "correlations-csv": async (ctx) => ({ suffix: "-correlations.csv", contentType: "text/csv; charset=utf-8", chunks: correlationsCsv(ctx) }),
-  "scatter-svg": async (ctx) => ({ suffix: "-scatter.svg", contentType: "image/svg+xml; charset=utf-8", chunks: scatter(ctx) }),
+export const ratingDownloads: Record<string, DesignExport<RatingConfig>> = {
+  "ratings-csv": {
+    label: "Ratings (CSV)",
+    detail: "One row per rating: the rater, the model behind the answer, the score, penalties and the order each rater received the answers.",
+    file: async (ctx) => ({ suffix: "-ratings.csv", contentType: "text/csv; charset=utf-8", chunks: ratingsCsv(ctx) }),
+  },
+  "correlations-csv": {
+    label: "Correlations with automatic metrics (CSV)",
+    detail: "Pearson and Spearman correlations of the mean human score with each imported metric, with 95% intervals.",
+    file: async (ctx) => ({ suffix: "-correlations.csv", contentType: "text/csv; charset=utf-8", chunks: correlationsCsv(ctx) }),
+  },
+  "scatter-svg": {
+    label: "Scatter plots (SVG)",
+    detail: "Human scores against each automatic metric, one panel per metric.",
+    file: async (ctx) => ({ suffix: "-scatter.svg", contentType: "image/svg+xml; charset=utf-8", chunks: scatter(ctx) }),
+  },
 };

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { answerProblem, describeAnswer, draftValueOf, FREE_TEXT_MAX, parseNumber, SHORT_TEXT_MAX, wireAnswer } from "@/components/task/answer-kinds";
+import { translator, words } from "@/tests/support/translators";
+
+const en = words("en");
+const problem = (...args: Parameters<typeof answerProblem>) => en(answerProblem(...args)!);
 
 describe("numbers as people type them", () => {
   it("reads plain, signed, decimal, grouped and exponent forms, and nothing else", () => {
@@ -37,8 +41,8 @@ describe("the answer each kind sends (docs/participant-api.md)", () => {
     expect(wireAnswer("numeric", 7)).toBe(7);
     expect(wireAnswer("numeric", null)).toBeNull();
     expect(wireAnswer("numeric", "abc")).toBeUndefined();
-    expect(answerProblem("numeric", "abc")).toBe("Enter a number, such as 12 or 3.5.");
-    expect(answerProblem("numeric", "")).toBe("Enter a number, or say it can’t be determined.");
+    expect(problem("numeric", "abc")).toBe("Enter a number, such as 12 or 3.5.");
+    expect(problem("numeric", "")).toBe("Enter a number, or say it can’t be determined.");
   });
 
   it("text: trimmed, non-empty, at most 200 (short) or 2,000 (free) characters", () => {
@@ -46,9 +50,10 @@ describe("the answer each kind sends (docs/participant-api.md)", () => {
     expect(wireAnswer("short_text", "   ")).toBeUndefined();
     expect(wireAnswer("short_text", "x".repeat(SHORT_TEXT_MAX))).toHaveLength(SHORT_TEXT_MAX);
     expect(wireAnswer("short_text", "x".repeat(SHORT_TEXT_MAX + 1))).toBeUndefined();
-    expect(answerProblem("short_text", "x".repeat(SHORT_TEXT_MAX + 1))).toBe("Use at most 200 characters.");
+    expect(problem("short_text", "x".repeat(SHORT_TEXT_MAX + 1))).toBe("Use at most 200 characters.");
     expect(wireAnswer("free_text", "x".repeat(FREE_TEXT_MAX))).toHaveLength(FREE_TEXT_MAX);
-    expect(answerProblem("free_text", "x".repeat(FREE_TEXT_MAX + 1))).toBe("Use at most 2,000 characters.");
+    expect(problem("free_text", "x".repeat(FREE_TEXT_MAX + 1))).toBe("Use at most 2,000 characters.");
+    expect(words("zh")(answerProblem("free_text", "x".repeat(FREE_TEXT_MAX + 1))!)).toBe("最多使用 2,000 个字符。");
   });
 });
 
@@ -63,11 +68,21 @@ describe("stage-1 answers brought back", () => {
   });
 
   it("says the answer in words", () => {
-    expect(describeAnswer("single_choice", 1, ["box", "basket"])).toBe("basket");
-    expect(describeAnswer("multi_select", [], ["Ana"])).toBe("Nobody");
-    expect(describeAnswer("multi_select", ["Ana", "Sam"], null)).toBe("Ana, Sam");
-    expect(describeAnswer("numeric", null, null)).toBe("Can’t be determined from the conversation");
-    expect(describeAnswer("yes_no", "no", null)).toBe("No");
-    expect(describeAnswer("short_text", undefined, null)).toBe("no answer");
+    const t = translator("en", "widgets");
+    expect(describeAnswer("single_choice", 1, ["box", "basket"], t)).toBe("basket");
+    expect(describeAnswer("multi_select", [], ["Ana"], t)).toBe("Nobody");
+    expect(describeAnswer("multi_select", ["Ana", "Sam"], null, t)).toBe("Ana, Sam");
+    expect(describeAnswer("numeric", null, null, t)).toBe("Can’t be determined from the conversation");
+    expect(describeAnswer("yes_no", "no", null, t)).toBe("No");
+    expect(describeAnswer("short_text", undefined, null, t)).toBe("no answer");
+  });
+
+  it("says the answer in Chinese words on a Chinese page, keeping the benchmark's own options", () => {
+    const t = translator("zh", "widgets");
+    expect(describeAnswer("single_choice", 1, ["box", "basket"], t)).toBe("basket");
+    expect(describeAnswer("multi_select", [], ["Ana"], t)).toBe("没有人");
+    expect(describeAnswer("multi_select", ["Ana", "Sam"], null, t)).toBe("Ana、Sam");
+    expect(describeAnswer("yes_no", "yes", null, t)).toBe("是");
+    expect(describeAnswer("short_text", undefined, null, t)).toBe("未作答");
   });
 });

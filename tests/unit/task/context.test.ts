@@ -3,6 +3,7 @@ import { ActiveClock } from "@/components/task/active-clock";
 import { segmentsOf } from "@/components/context/segments";
 import { SPEAKER_PALETTE, speakerColors } from "@/components/context/speakers";
 import { viewLabel } from "@/components/context/view-labels";
+import { translator } from "@/tests/support/translators";
 
 describe("transcript segments", () => {
   it("numbers turns across segments and starts a segment when the value changes", () => {
@@ -48,10 +49,18 @@ describe("speaker colours", () => {
 
 describe("view labels", () => {
   it("names the benchmarks' views", () => {
-    expect(viewLabel("short")).toBe("Short conversation");
-    expect(viewLabel("c0")).toBe("No extra context (c=0)");
-    expect(viewLabel("c2000")).toBe("Wider context (c=2000)");
-    expect(viewLabel("some_view")).toBe("Some view");
+    const t = translator("en", "context");
+    expect(viewLabel("short", t)).toBe("Short conversation");
+    expect(viewLabel("c0", t)).toBe("No extra context (c=0)");
+    expect(viewLabel("c2000", t)).toBe("Wider context (c=2000)");
+    expect(viewLabel("some_view", t)).toBe("Some view");
+  });
+
+  it("names them in Chinese on a Chinese page; an unknown view keeps its own name", () => {
+    const t = translator("zh", "context");
+    expect(viewLabel("c2000", t)).toBe("更多上下文（c=2000）");
+    expect(viewLabel("infilled", t)).toBe("故事");
+    expect(viewLabel("some_view", t)).toBe("Some view");
   });
 });
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { hasAnswer, incomplete, itemErrors, itemProblem, itemsOf, keyAnswer, nextUnansweredItem, scaleSteps, scoreKeys, targetItem, type Given } from "@/components/task/items";
+import { words } from "@/tests/support/translators";
+
+const en = words("en");
 import type { Check, ViewQuestion } from "@/lib/designs/types";
 
 const yesNo = [
@@ -100,7 +103,7 @@ describe("scores", () => {
     expect(scoreKeys(scaleSteps({ min: 0, max: 1, step: 0.1 })).every((k) => k === "")).toBe(true);
     const score = itemsOf({ questions: [], checks: [], commentAllowed: false, rating: { answer: "a", scale: { min: 0, max: 1, step: 0.5 }, penalties: [] } })[0]!;
     expect(keyAnswer(score, "3")).toBe(1);
-    expect(itemProblem(score, given({ score: 0.7 }))).toBe("Choose a score.");
+    expect(en(itemProblem(score, given({ score: 0.7 }))!)).toBe("Choose a score.");
     expect(itemProblem(score, given({ score: 0.5 }))).toBeNull();
   });
 
@@ -121,8 +124,8 @@ describe("completeness", () => {
       ],
       commentAllowed: false,
     });
-    expect(itemProblem(required!, given({ "c.a": "yes" }))).toBe("Write a comment for this question.");
-    expect(itemProblem(required!, given({ "c.a": "yes" }, { "c.a": "  " }))).toBe("Write a comment for this question.");
+    expect(en(itemProblem(required!, given({ "c.a": "yes" }))!)).toBe("Write a comment for this question.");
+    expect(en(itemProblem(required!, given({ "c.a": "yes" }, { "c.a": "  " }))!)).toBe("Write a comment for this question.");
     expect(itemProblem(required!, given({ "c.a": "yes" }, { "c.a": "why" }))).toBeNull();
     expect(itemProblem(optional!, given({ "c.b": "no" }))).toBeNull();
   });
@@ -131,7 +134,7 @@ describe("completeness", () => {
     const full = given({ q1: 2, q2: [], q3: "no", q4: null, q5: "the basket", q6: "Because." });
     expect(incomplete(baseline, full)).toEqual([]);
     const half = given({ q1: 2, q4: "twelve", q5: "   " });
-    expect(incomplete(baseline, half).map((i) => [i.key, itemProblem(i, half)])).toEqual([
+    expect(incomplete(baseline, half).map((i) => [i.key, en(itemProblem(i, half)!)])).toEqual([
       ["q2", "Choose everyone who applies, or “Nobody”."],
       ["q3", "Choose an answer to this question."],
       ["q4", "Enter a number, such as 12 or 3.5."],
@@ -142,7 +145,7 @@ describe("completeness", () => {
 });
 
 describe("422s", () => {
-  it("maps invalid_params to the items they name, keys with dots included", () => {
+  it("maps invalid_params to the items they name, keys with dots included, never showing the server's wording", () => {
     const items = itemsOf({ questions: [q("q1", "numeric")], checks: [{ key: "script.consistent", prompt: "?", options: yesNo }, { key: "script", prompt: "?", options: yesNo }], commentAllowed: false });
     expect(
       itemErrors(
@@ -153,7 +156,8 @@ describe("422s", () => {
         ],
         items,
       ),
-    ).toEqual({ "script.consistent": "Answer it", q1: "A number" });
-    expect(itemErrors([{ name: "payload.comments.script", reason: "Say why" }], items)).toEqual({ script: "Say why" });
+    ).toEqual({ "script.consistent": "errors.answerRefused", q1: "errors.answerRefused" });
+    expect(itemErrors([{ name: "payload.comments.script", reason: "Say why" }], items)).toEqual({ script: "errors.answerRefused" });
+    expect(en("errors.answerRefused")).toBe("This answer was not accepted. Check it and try again.");
   });
 });

@@ -13,11 +13,11 @@ describe("submit outcomes", () => {
     expect(submitOutcome({ ok: true, data: { duplicate: true } })).toEqual({ kind: "saved" });
   });
 
-  it("tells an expired lease from other conflicts", () => {
+  it("tells an expired lease from other conflicts, naming a message of our own rather than the server's", () => {
     expect(submitOutcome(fail(409, { code: "conflict", reason: "lease_expired" }))).toEqual({ kind: "expired" });
-    expect(submitOutcome(fail(409, { code: "conflict", detail: "This unit was already submitted." }))).toEqual({
+    expect(submitOutcome(fail(409, { code: "conflict", reason: "already_submitted", detail: "internal words" }))).toEqual({
       kind: "conflict",
-      message: "This unit was already submitted.",
+      message: "errors.alreadySubmitted",
     });
   });
 
@@ -30,7 +30,7 @@ describe("submit outcomes", () => {
 
   it("keeps field errors of a 422 and reports network trouble as offline", () => {
     const params = [{ name: "payload.answers.label", reason: "Answer it" }];
-    expect(submitOutcome(fail(422, { invalid_params: params }))).toEqual({ kind: "invalid", message: "d", params });
+    expect(submitOutcome(fail(422, { invalid_params: params }))).toEqual({ kind: "invalid", message: "errors.invalid", params });
     expect(submitOutcome(fail(0))).toEqual({ kind: "offline" });
     expect(submitOutcome(fail(502))).toEqual({ kind: "offline" });
   });

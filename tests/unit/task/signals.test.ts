@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AwayTracker, QuestionClocks } from "@/components/task/signals";
 import { unitHeading } from "@/components/task/unit-heading";
+import { translator } from "@/tests/support/translators";
 
 describe("time per question", () => {
   it("counts a question only while focus is in it and the page is visible, and resumes from stored times", () => {
@@ -35,8 +36,10 @@ describe("focus losses", () => {
 
 describe("unit heading", () => {
   it("is built from progress, never from a title", () => {
-    expect(unitHeading({ done: 2, total: 5 }, true)).toBe("Conversation 3 of 5");
-    expect(unitHeading({ done: 0, total: 1 }, false)).toBe("Text 1 of 1");
-    expect(unitHeading({ done: 5, total: 5 }, true)).toBe("Conversation 5 of 5");
+    const t = translator("en", "task");
+    expect(unitHeading({ done: 2, total: 5 }, true, t)).toBe("Conversation 3 of 5");
+    expect(unitHeading({ done: 0, total: 1 }, false, t)).toBe("Text 1 of 1");
+    expect(unitHeading({ done: 5, total: 5 }, true, t)).toBe("Conversation 5 of 5");
+    expect(unitHeading({ done: 2, total: 5 }, true, translator("zh", "task"))).toBe("对话 3 / 5");
   });
 });

@@ -3,6 +3,7 @@ import { newDraft } from "@/components/task/draft";
 import { itemsOf } from "@/components/task/items";
 import { initialTaskState, taskReducer, type TaskEvent, type TaskState } from "@/components/task/task-state";
 import type { ParticipantUnit } from "@/lib/participants/task";
+import { words } from "@/tests/support/translators";
 
 function unit(id: string, extra: Partial<ParticipantUnit> = {}): ParticipantUnit {
   return {
@@ -90,7 +91,7 @@ describe("task state", () => {
     expect(s.work?.progress).toEqual(first.work?.progress);
     expect(s.work?.draft).toMatchObject({ stage: 2, idempotencyKey: "key-22222222", answers: { q1: "no" } });
     expect(s.focus).toMatchObject({ to: "context" });
-    expect(s.notice).toMatch(/More of the text is now shown/);
+    expect(words("en")(s.notice!)).toMatch(/More of the text is now shown/);
   });
 
   it("counts pastes and focus losses in the draft", () => {
@@ -103,5 +104,26 @@ describe("task state", () => {
     expect(s).toMatchObject({ phase: "leaving", work: null, stopped: { outcome: "returned" } });
     const failed = run([loaded(unit("a1")), { type: "stop_started" }, { type: "stop_failed", message: "No." }]);
     expect(failed).toMatchObject({ phase: "working", error: "No." });
+  });
+
+  it("the screener: focus on its heading when it arrives; a refusal marks items and focuses the first; an answer clears its error; the first unit after it takes focus", () => {
+    const screener = { prompt: "Read?", help: null, choice: "values" as const, options: [{ value: "Emma", label: "Emma" }], memberGroup: "read", familiarity: [], current: { group: null, values: [] } };
+    const asked = run([{ type: "screener_asked", screener }]);
+    expect(asked).toMatchObject({ phase: "working", screener, work: null, focus: { to: "screener" } });
+    const sending = run([{ type: "screener_sending" }], asked);
+    expect(sending).toMatchObject({ phase: "sending", pending: "screener" });
+    const refused = run([{ type: "screener_refused", message: "Answer every question (2 left).", fieldErrors: { "familiarity.0": "Answer this question.", "familiarity.1": "Answer this question." } }], sending);
+    expect(refused).toMatchObject({ phase: "working", error: "Answer every question (2 left).", focus: { to: "item", key: "familiarity.0" } });
+    expect(run([{ type: "screener_answered", key: "familiarity.0" }], refused).fieldErrors).toEqual({ "familiarity.1": "Answer this question." });
+    const offline = run([{ type: "screener_sending" }, { type: "went_offline", pending: "screener" }], refused);
+    expect(offline).toMatchObject({ phase: "offline", pending: "screener", screener });
+    const first = run([{ type: "screener_sending" }, { type: "load_started" }, loaded(unit("a1"))], refused);
+    expect(first).toMatchObject({ phase: "working", screener: null, focus: { to: "heading" } });
+  });
+
+  it("an outcome of the study's rules (screened out) ends the page with its code", () => {
+    const result = { status: "screened_out" as const, progress: { done: 0, total: 3 }, completionCode: "SCR-OUT", redirectUrl: null };
+    const s = run([{ type: "screener_sending" }, { type: "load_started" }, { type: "ended", result }]);
+    expect(s).toMatchObject({ phase: "leaving", ended: result, screener: null, work: null });
   });
 });

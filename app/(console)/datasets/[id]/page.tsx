@@ -6,6 +6,7 @@ import { benchmarkLabel, datasetForPage, questionPage, QUESTIONS_PER_PAGE } from
 import { QuestionCard } from "@/components/datasets/question-card";
 import { QuestionPagination } from "@/components/datasets/question-pagination";
 import { SharePanel } from "@/components/datasets/share-panel";
+import { TagUpload } from "@/components/datasets/tag-upload";
 import { summaryOf, SummaryTables } from "@/components/datasets/summary-tables";
 import { TagFilterForm } from "@/components/datasets/tag-filter-form";
 import { describeFilter, filterFromSearch, knownFilter, pageFromSearch, type SearchParams } from "@/components/datasets/tag-filter";
@@ -75,6 +76,8 @@ export default async function DatasetPage({ params, searchParams }: Props) {
             initial={{ sharedWithAll: sharing.sharedWithAll, shares: sharing.shares.map((s) => ({ ...s, sharedAt: s.sharedAt.toISOString() })) }}
           />
         )}
+
+        {manages && <TagUpload datasetId={dataset.id} />}
 
         <section aria-labelledby="questions-heading" className="space-y-4">
           <h2 id="questions-heading" className="text-lg font-semibold">

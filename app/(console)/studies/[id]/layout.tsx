@@ -24,7 +24,7 @@ export default async function StudyLayout({ children, params }: { children: Reac
         </div>
         {canManage && <StudyActions studyId={study.id} state={study.state} />}
       </div>
-      <StudyTabs studyId={study.id} />
+      <StudyTabs studyId={study.id} groups={study.settings.groups !== null} />
       {children}
     </>
   );

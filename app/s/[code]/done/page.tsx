@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { CompletionPanel } from "@/components/task/completion-panel";
@@ -10,12 +11,16 @@ import { decodeParticipantToken, participantCookieName } from "@/lib/participant
 import { readStudy } from "@/lib/studies/study";
 
 export const dynamic = "force-dynamic";
-export const metadata = { title: "Thank you" };
+
+export async function generateMetadata() {
+  return { title: (await getTranslations("done"))("pageTitle") };
+}
 
 export default async function DonePage({ params }: { params: Promise<{ code: string }> }) {
   const { code } = await params;
   const study = await readStudy(pool(), { code });
   if (!study) redirect(pathOf(code, { to: "unavailable", reason: "unknown" }));
+  const t = await getTranslations("done");
   const participantId = decodeParticipantToken((await cookies()).get(participantCookieName(code))?.value);
   const participant = participantId
     ? await db().participant.findFirst({ where: { id: participantId, studyId: study.id }, select: { status: true, externalSource: true } })
@@ -27,7 +32,7 @@ export default async function DonePage({ params }: { params: Promise<{ code: str
   if (participant?.status === "returned") {
     return (
       <div className="mx-auto max-w-2xl space-y-6">
-        <h1 className="text-3xl font-semibold">You have stopped</h1>
+        <h1 className="text-3xl font-semibold">{t("stoppedHeading")}</h1>
         <ReturnGuidance platform={platform} submitted={submitted} />
       </div>
     );
@@ -39,10 +44,8 @@ export default async function DonePage({ params }: { params: Promise<{ code: str
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <div>
-        <h1 className="text-3xl font-semibold">Thank you!</h1>
-        <p className="mt-2 text-lg">
-          You have finished {study.name}. You completed {submitted} unit{submitted === 1 ? "" : "s"}.
-        </p>
+        <h1 className="text-3xl font-semibold">{t("thanks")}</h1>
+        <p className="mt-2 text-lg">{t("finished", { study: study.name, count: submitted })}</p>
       </div>
       <CompletionPanel code={completionCode ?? study.completionCode} redirectUrl={redirectUrl} />
     </div>

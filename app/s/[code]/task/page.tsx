@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import { redirect } from "next/navigation";
 import { Markdown } from "@/components/markdown";
 import { TaskRunner } from "@/components/task/task-runner";
@@ -7,7 +8,10 @@ import { participantPage } from "@/lib/participants/page-guard";
 import { readStudy } from "@/lib/studies/study";
 
 export const dynamic = "force-dynamic";
-export const metadata = { title: "Task" };
+
+export async function generateMetadata() {
+  return { title: (await getTranslations("task"))("pageTitle") };
+}
 
 export default async function TaskPage({ params }: { params: Promise<{ code: string }> }) {
   const { code } = await params;

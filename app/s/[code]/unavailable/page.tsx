@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { pathOf } from "@/components/task/outcomes";
@@ -6,51 +7,42 @@ import { db } from "@/lib/db/client";
 import { decodeParticipantToken, participantCookieName } from "@/lib/participants/token";
 
 export const dynamic = "force-dynamic";
-export const metadata = { title: "Study unavailable" };
 
-interface Message {
-  title: string;
-  text: string;
-  /** what the participant can do next */
-  action?: { label: string; href: (code: string) => string };
+// Each reason's title and text are in the "unavailable" namespace of the catalogs.
+const SHOWN = [
+  "unknown",
+  "draft",
+  "paused",
+  "closed",
+  "needs_platform",
+  "needs_account",
+  "preview",
+  "bad_link",
+  "not_eligible",
+  "screened_out",
+  "failed_qualification",
+  "failed_attention",
+  "excluded",
+  "returned",
+  "none_left",
+] as const;
+type Shown = (typeof SHOWN)[number];
+
+/** what the participant can do next */
+const ACTIONS: Partial<Record<Shown, { label: "tryAgain" | "signIn"; href: (code: string) => string }>> = {
+  draft: { label: "tryAgain", href: (code) => pathOf(code, { to: "link" }) },
+  paused: { label: "tryAgain", href: (code) => pathOf(code, { to: "link" }) },
+  needs_account: { label: "signIn", href: () => "/signin" },
+};
+
+function shownReason(reason: string): Shown {
+  if (reason === "limit_reached") return "none_left";
+  return (SHOWN as readonly string[]).includes(reason) ? (reason as Shown) : "unknown";
 }
 
-const tryAgain = { label: "Try again", href: (code: string) => pathOf(code, { to: "link" }) };
-
-const MESSAGES: Record<string, Message> = {
-  unknown: { title: "We could not find this study", text: "There is no study at this link. Check that you copied the whole link, or ask the researchers for a new one." },
-  draft: { title: "This study has not started yet", text: "The researchers have not opened this study yet. Please come back later.", action: tryAgain },
-  paused: {
-    title: "This study is paused",
-    text: "The researchers have paused this study for a moment. Anything you already answered is kept. Please try again a little later.",
-    action: tryAgain,
-  },
-  closed: { title: "This study has closed", text: "This study is no longer taking part. Thank you for your interest. Anything you already submitted is saved." },
-  needs_platform: {
-    title: "Please open this study from your study platform",
-    text: "This study is run through a recruiting platform (such as Prolific or MTurk). Open it from the link on that platform, so that your work can be credited to you.",
-  },
-  needs_account: {
-    title: "Sign in to take part",
-    text: "This study is for registered annotators. Sign in to Sally, then open the study link again.",
-    action: { label: "Sign in", href: () => "/signin" },
-  },
-  preview: { title: "This is a preview", text: "Accept the task on the platform first; the study starts once you have accepted it." },
-  bad_link: { title: "This link is not valid", text: "Part of the link looks wrong. Check that you copied the whole link, or ask the researchers for a new one." },
-  not_eligible: { title: "This study is not open to you", text: "The researchers set conditions for taking part that this visit does not meet. Thank you for your interest." },
-  screened_out: { title: "Thank you for your answers", text: "From your answers, this study is not a good fit for you. Thank you for your time." },
-  failed_qualification: {
-    title: "Thank you for trying",
-    text: "Your answers to the practice questions did not reach the level this study needs, so it cannot continue. Thank you for your time.",
-  },
-  failed_attention: { title: "This study has ended for you", text: "Some of the attention checks were missed, so this study cannot continue. Thank you for your time." },
-  excluded: { title: "This study has ended for you", text: "The researchers have ended your part in this study. Thank you for your time." },
-  returned: { title: "You have stopped", text: "You stopped this study, so there are no more units for you. Thank you for your time." },
-  none_left: {
-    title: "No more work",
-    text: "There is nothing left for you to do in this study right now: every unit already has enough answers. Thank you for your interest.",
-  },
-};
+export async function generateMetadata() {
+  return { title: (await getTranslations("unavailable"))("pageTitle") };
+}
 
 export default async function UnavailablePage({
   params,
@@ -72,16 +64,18 @@ export default async function UnavailablePage({
     if (submitted > 0) redirect(pathOf(code, { to: "done" }));
   }
 
-  const message = MESSAGES[reason === "limit_reached" ? "none_left" : reason] ?? MESSAGES.unknown!;
+  const shown = shownReason(reason);
+  const action = ACTIONS[shown];
+  const t = await getTranslations("unavailable");
   return (
     <div className="mx-auto max-w-2xl">
       <div className="rounded-card border border-line bg-surface p-6 sm:p-8">
-        <h1 className="text-2xl font-semibold sm:text-3xl">{message.title}</h1>
-        <p className="mt-3 text-lg leading-8">{message.text}</p>
-        {message.action && (
+        <h1 className="text-2xl font-semibold sm:text-3xl">{t(`${shown}.title`)}</h1>
+        <p className="mt-3 text-lg leading-8">{t(`${shown}.text`)}</p>
+        {action && (
           // a plain link: the study link is a route handler, not a page
-          <a href={message.action.href(code)} className={buttonClass("primary", "mt-6 text-base")}>
-            {message.action.label}
+          <a href={action.href(code)} className={buttonClass("primary", "mt-6 text-base")}>
+            {t(action.label)}
           </a>
         )}
       </div>

@@ -7,6 +7,7 @@ import { route } from "@/lib/http/route";
 import { studyRelease } from "@/lib/release/release";
 import { bonusCsv } from "@/lib/studies/bonus";
 import { decidesUnits, decisionsCsv, decisionsParquet } from "@/lib/studies/export";
+import { EXPORT_FORMATS, offersExport } from "@/lib/studies/exports/offered";
 import { EXPORT_STREAMS } from "@/lib/studies/exports/streams";
 import { studyManifest } from "@/lib/studies/manifest";
 import { studyResults } from "@/lib/studies/results";
@@ -14,12 +15,7 @@ import { validatedExport } from "@/lib/studies/validated-export";
 import { getStudyFor } from "@/lib/studies/service";
 
 const params = z.object({ id: z.string().uuid() });
-// the last formats are a design's own files (Design.downloads): rating's ratings, correlations and scatter plots
-const FORMATS = [
-  "validated", "responses-csv", "responses-jsonl", "responses-parquet", "scored-csv", "scored-parquet", "decisions-csv", "decisions-parquet",
-  "bonus-csv", "manifest", "release", "ratings-csv", "correlations-csv", "scatter-svg",
-] as const;
-const query = z.object({ format: z.enum(FORMATS) });
+const query = z.object({ format: z.enum(EXPORT_FORMATS) });
 
 const TYPES = {
   csv: "text/csv; charset=utf-8",
@@ -29,6 +25,8 @@ const TYPES = {
 
 export const GET = route({ auth: "studies.read", params, query }, async ({ user, params, query }) => {
   const study = await getStudyFor(user, params.id);
+  // the study page lists the same exports: what it does not offer is not found here either
+  if (!offersExport(study, query.format)) throw new AppError("not_found", "This study has no such export (its design or settings do not produce it).");
   const base = `${study.name}-${study.publicCode}`;
   switch (query.format) {
     case "validated": {
@@ -62,7 +60,7 @@ export const GET = route({ auth: "studies.read", params, query }, async ({ user,
     case "scatter-svg": {
       const download = designOf(study.design).downloads?.[query.format];
       if (!download) throw new AppError("not_found", "This study's design has no such export.");
-      const file = await download({ client: pool(), study });
+      const file = await download.file({ client: pool(), study });
       return downloadResponse(file.chunks, `${base}${file.suffix}`, file.contentType);
     }
     case "manifest":

@@ -10,6 +10,6 @@ const params = z.object({ id: z.uuid() });
 // (empty lists for a study without groups).
 export const GET = route({ auth: "studies.read", params }, async ({ user, params }) => {
   const study = await getStudyFor(user, params.id);
-  const fill = (await groupFill(pool(), study)) ?? { groups: [], unserved: [] };
+  const fill = (await groupFill(pool(), study)) ?? { groups: [], unserved: [], screenedOut: 0, probedOnly: null };
   return Response.json(fill, { headers: { "cache-control": "no-store" } });
 });
