@@ -13,6 +13,8 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["tests/unit/**/*.test.ts", "lib/**/*.test.ts"],
+          // a design's own database tests run with the integration project
+          exclude: ["lib/**/*.integration.test.ts", "**/node_modules/**"],
           environment: "node",
         },
       },
@@ -20,7 +22,7 @@ export default defineConfig({
         resolve: { alias: { ...serverOnly, ...alias } },
         test: {
           name: "integration",
-          include: ["tests/integration/**/*.test.ts"],
+          include: ["tests/integration/**/*.test.ts", "lib/**/*.integration.test.ts"],
           environment: "node",
           globalSetup: ["tests/support/integration-global-setup.ts"],
           setupFiles: ["tests/support/integration-setup.ts"],

@@ -90,6 +90,8 @@ const MATRIX: Record<EndpointKey, Row> = {
   // 409: the study is already open
   "POST /api/studies/[id]/state":                   [401,     401,        403,     409,   404,   404,   409],
   "GET /api/studies/[id]/results":                  [401,     401,        403,     200,   404,   404,   200],
+  "GET /api/studies/[id]/units":                    [401,     401,        403,     200,   404,   404,   200],
+  "GET /api/studies/[id]/participants":             [401,     401,        403,     200,   404,   404,   200],
   "GET /api/studies/[id]/export":                   [401,     401,        403,     200,   404,   404,   200],
   "GET /api/studies/[id]/adjudications":            [401,     401,        403,     200,   404,   404,   200],
   // 422: the unit has no such check
@@ -166,7 +168,7 @@ async function arrange(admin: APIRequestContext): Promise<Fixtures> {
   const firstQuestion = (await (await owner.get(`/api/datasets/${datasetId}/export?format=jsonl`)).text()).split("\n")[0]!;
   const { contextId } = JSON.parse(firstQuestion) as { contextId: string };
   const study = await createOpenStudy(owner, { name: unique("matrix-study"), datasetId, unitType: "context", config: { contextChecks: { flags: DEFAULT_FLAGS, comment: true } } });
-  const results = (await (await owner.get(`/api/studies/${study.id}/results`)).json()) as { units: { unitId: string }[] };
+  const results = (await (await owner.get(`/api/studies/${study.id}/units?pageSize=1`)).json()) as { items: { unitId: string }[] };
   const minted = await owner.post("/api/tokens", { data: { name: "matrix token" } });
   expect(minted.status()).toBe(201);
   const { token } = (await minted.json()) as { token: { id: string } };
@@ -204,7 +206,7 @@ async function arrange(admin: APIRequestContext): Promise<Fixtures> {
       "PATCH /api/studies/[id]": { body: {} },
       "POST /api/studies/[id]/state": { body: { state: "open" } },
       "GET /api/studies/[id]/export": { query: "format=manifest" },
-      "POST /api/studies/[id]/adjudications": { body: { unitId: results.units[0]!.unitId, check: "no_such_check", decision: "yes", reason: "authorization matrix probe" } },
+      "POST /api/studies/[id]/adjudications": { body: { unitId: results.items[0]!.unitId, check: "no_such_check", decision: "yes", reason: "authorization matrix probe" } },
       "POST /api/admin/users": { body: {} },
       "PATCH /api/admin/users/[id]": { body: {} },
       "POST /api/s/[code]/consent": { body: { consent: true } },

@@ -1,11 +1,12 @@
 import { formatSeconds, formatShare } from "@/components/studies/format";
-import type { DesignResults as StudyResults } from "@/lib/designs";
+import { SortHeader, type SortState } from "@/components/studies/sort-header";
+import type { ParticipantRow } from "@/lib/studies/tables";
 
 const th = "px-3 py-2 font-medium";
 const td = "px-3 py-2";
 
 // Per participant: units done, median time, and agreement with the majority.
-export function ParticipantsTable({ participants, caption }: { participants: StudyResults["participants"]; caption: string }) {
+export function ParticipantsTable({ participants, caption, sort, accuracy = false }: { participants: ParticipantRow[]; caption: string; sort?: SortState; accuracy?: boolean }) {
   return (
     <>
       <p className="text-sm text-muted">{caption}</p>
@@ -14,11 +15,11 @@ export function ParticipantsTable({ participants, caption }: { participants: Stu
           <caption className="sr-only">{caption}</caption>
           <thead className="border-b border-line text-muted">
             <tr>
-              <th scope="col" className={th}>Participant</th>
-              <th scope="col" className={th}>External id</th>
-              <th scope="col" className={`${th} text-right`}>Units done</th>
-              <th scope="col" className={`${th} text-right`}>Median time</th>
-              <th scope="col" className={`${th} text-right`}>Agreement with majority</th>
+              <SortHeader label="Participant" sortKey="pseudonym" state={sort} className={th} />
+              <SortHeader label="External id" sortKey="externalId" state={sort} className={th} />
+              <SortHeader label="Units done" sortKey="units" state={sort} className={`${th} text-right`} first="desc" />
+              <SortHeader label="Median time" sortKey="medianSeconds" state={sort} className={`${th} text-right`} />
+              <th scope="col" className={`${th} text-right`}>{accuracy ? "Accuracy" : "Agreement with majority"}</th>
             </tr>
           </thead>
           <tbody>
@@ -28,7 +29,16 @@ export function ParticipantsTable({ participants, caption }: { participants: Stu
                 <td className={`${td} break-all`}>{p.externalId ?? <span className="text-muted">—</span>}</td>
                 <td className={`${td} text-right tabular-nums`}>{p.units}</td>
                 <td className={`${td} text-right tabular-nums`}>{formatSeconds(p.medianSeconds)}</td>
-                <td className={`${td} text-right tabular-nums`}>{formatShare(p.agreementWithMajority ?? null)}</td>
+                <td className={`${td} text-right tabular-nums`}>
+                  {accuracy ? (
+                    <>
+                      {formatShare(p.accuracy ?? null)}
+                      {p.n ? <span className="text-muted"> ({p.correct} of {p.n})</span> : null}
+                    </>
+                  ) : (
+                    formatShare(p.agreementWithMajority ?? null)
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

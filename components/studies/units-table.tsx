@@ -1,6 +1,7 @@
 import { DecisionBadge } from "@/components/studies/decision-badge";
 import { reasonLabel } from "@/components/studies/format";
 import { TieMarker, VoteSummary } from "@/components/studies/vote-cell";
+import { SortHeader, type SortState } from "@/components/studies/sort-header";
 import type { VoteUnit } from "@/lib/designs";
 
 const th = "px-3 py-2 font-medium align-bottom";
@@ -47,7 +48,7 @@ function ItemsCell({ unit }: { unit: VoteUnit }) {
 }
 
 // Per unit and check: the votes, the majority, ties marked, and the unit's decision with reasons.
-export function UnitsTable({ units, names, caption }: { units: VoteUnit[]; names: UnitColumns; caption: string }) {
+export function UnitsTable({ units, names, caption, sort }: { units: VoteUnit[]; names: UnitColumns; caption: string; sort?: SortState }) {
   const { columns, itemColumn } = names;
   return (
     <div className="relative overflow-x-auto rounded-card border border-line bg-surface">
@@ -55,14 +56,14 @@ export function UnitsTable({ units, names, caption }: { units: VoteUnit[]; names
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-line text-muted">
           <tr>
-            <th scope="col" className={th}>Unit</th>
-            <th scope="col" className={th}>Title</th>
+            <SortHeader label="Unit" sortKey="ordinal" state={sort} className={th} />
+            <SortHeader label="Title" sortKey="title" state={sort} className={th} />
             {columns.map((c) => (
               <th key={c.key} scope="col" className={th}>{c.label}</th>
             ))}
             {itemColumn && <th scope="col" className={th}>{itemColumn}</th>}
-            <th scope="col" className={th}>Responses</th>
-            <th scope="col" className={th}>Decision</th>
+            <SortHeader label="Responses" sortKey="submitted" state={sort} className={th} first="desc" />
+            <SortHeader label="Decision" sortKey="status" state={sort} className={th} />
             <th scope="col" className={th}>Reasons</th>
           </tr>
         </thead>

@@ -88,4 +88,8 @@ export interface BenchmarkScoring {
   /** The benchmark's own summary over scored items (any respondents; per-respondent where the paper says so).
    *  Items the benchmark does not count in their view (counts() false) are left out. */
   summarize(items: readonly ScoredItem[], ctx: ScoringContext): BenchmarkSummary;
+  /** summarize() looks at who answered (FANToM's sets per respondent, CharToM-QA's windows paired
+   *  by respondent): the items it is given then carry their respondents; otherwise equal answers
+   *  of different people may come as one item repeated (the dashboard aggregates in SQL) */
+  perRespondent?: boolean;
 }

@@ -52,12 +52,17 @@ export function median(values: number[]): number | null {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
+export interface CommonResults {
+  progress: { units: number; complete: number; inProgress: number; remaining: number; participants: number; responses: number; medianSecondsPerUnit: number | null };
+  participants: { participantId: string; pseudonym: string; externalId: string | null; units: number; medianSeconds: number | null }[];
+}
+
 /** Progress and per-participant figures every design reports, from its units and final-stage answers. */
 export function commonResults(
   study: Pick<Study, "n">,
   units: readonly Pick<UnitRow, "id" | "live">[],
   responses: readonly Pick<ResponseRow, "unitId" | "participantId" | "pseudonym" | "externalId" | "seconds">[],
-): { progress: { units: number; complete: number; inProgress: number; remaining: number; participants: number; responses: number; medianSecondsPerUnit: number | null }; participants: { participantId: string; pseudonym: string; externalId: string | null; units: number; medianSeconds: number | null }[] } {
+): CommonResults {
   const submitted = new Map<string, number>();
   const perParticipant = new Map<string, { pseudonym: string; externalId: string | null; units: number; seconds: number[] }>();
   for (const r of responses) {
@@ -86,5 +91,49 @@ export function commonResults(
       units: p.units,
       medianSeconds: median(p.seconds),
     })),
+  };
+}
+
+const SECONDS = `coalesce(r."durationMs" / 1000.0, extract(epoch FROM r."submittedAt" - a."leasedAt"))::float`;
+
+/** commonResults' figures counted in PostgreSQL (no response loaded), with the valid answers per unit.
+ *  `stage` narrows to one stage (baselines count their final stage). Medians are percentile_cont(0.5). */
+export async function readCommon(
+  client: Queryable,
+  study: Pick<Study, "id" | "n">,
+  units: readonly Pick<UnitRow, "id" | "live">[],
+  opts: { stage?: number } = {},
+): Promise<CommonResults & { submitted: Map<string, number> }> {
+  const from = `FROM "Response" r JOIN "Assignment" a ON a.id = r."assignmentId"
+                WHERE r."studyId" = $1 AND a.status = 'submitted' AND ($2::int IS NULL OR r.stage = $2)`;
+  const args = [study.id, opts.stage ?? null];
+  const [perUnit, perParticipant, totals] = await Promise.all([
+    client.query<{ unitId: string; n: number }>(`SELECT r."unitId", count(*)::int AS n ${from} GROUP BY 1`, args),
+    client.query<CommonResults["participants"][number]>(
+      `SELECT x."participantId", p.pseudonym, p."externalId", x.units, x."medianSeconds"
+       FROM (SELECT r."participantId", count(*)::int AS units, percentile_cont(0.5) WITHIN GROUP (ORDER BY ${SECONDS}) AS "medianSeconds",
+                    min(r."submittedAt") AS first
+             ${from} GROUP BY 1) x
+       JOIN "Participant" p ON p.id = x."participantId"
+       ORDER BY x.first, x."participantId"`,
+      args,
+    ),
+    client.query<{ responses: number; median: number | null }>(`SELECT count(*)::int AS responses, percentile_cont(0.5) WITHIN GROUP (ORDER BY ${SECONDS}) AS median ${from}`, args),
+  ]);
+  const submitted = new Map(perUnit.rows.map((u) => [u.unitId, u.n]));
+  const complete = units.filter((u) => (submitted.get(u.id) ?? 0) >= study.n).length;
+  const started = units.filter((u) => (submitted.get(u.id) ?? 0) < study.n && (u.live > 0 || (submitted.get(u.id) ?? 0) > 0)).length;
+  return {
+    submitted,
+    progress: {
+      units: units.length,
+      complete,
+      inProgress: started,
+      remaining: units.length - complete - started,
+      participants: perParticipant.rows.length,
+      responses: totals.rows[0]?.responses ?? 0,
+      medianSecondsPerUnit: totals.rows[0]?.median ?? null,
+    },
+    participants: perParticipant.rows,
   };
 }

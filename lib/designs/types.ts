@@ -260,6 +260,17 @@ export interface VoteFamilies {
   pooled: { key: string; label: string } | null;
 }
 
+/** A design's own per-participant figures, beside units done and median time. */
+export interface ParticipantFigures {
+  /** vote-based designs: agreement with the others' majority, and the units it rests on */
+  agreementWithMajority?: number | null;
+  agreementUnits?: number;
+  /** baselines: scored answers at the final stage, those right, and their share */
+  n?: number;
+  correct?: number;
+  accuracy?: number | null;
+}
+
 /** A file a design offers beside the common exports (format=<key> on the study export route). */
 export interface DesignDownload {
   /** appended to the study's file name, e.g. "-ratings.csv" */
@@ -311,6 +322,8 @@ export interface Design<C = unknown, R extends DesignResults = DesignResults> ex
   scoreItem(ctx: UnitCtx<C>, validated: Validated): Promise<boolean | null>;
   /** results for the dashboard */
   results(ctx: ReadCtx<C>): Promise<R>;
+  /** per-participant figures for a page of participants, without the whole results (big designs) */
+  participantFigures?(ctx: ReadCtx<C>, participantIds: string[]): Promise<Map<string, ParticipantFigures>>;
   /** `sally report --json` and the manifest's report */
   report(ctx: ReadCtx<C>, results: R): Promise<object>;
   /** the raw responses CSV: one row per answered item */

@@ -1,6 +1,6 @@
 // The units × categories count matrix (n_uk = ratings of unit u in category k), stored sparsely
 // (CSR) so that many distinct interval values cost no more than a few categories.
-import type { CodedRatings } from "./encode";
+import { compareLabels, type CodedRatings } from "./encode";
 import type { Label } from "./types";
 
 export interface CountMatrix {
@@ -102,4 +102,28 @@ export function categoryTotals(m: CountMatrix, minRatings = 1): Float64Array {
     for (let e = m.start[u]!; e < m.start[u + 1]!; e++) totals[m.category[e]!]! += m.count[e]!;
   }
   return totals;
+}
+
+/** The count matrix from per-unit counts already aggregated (e.g. GROUP BY in SQL): one record of
+ *  label → count per unit. Categories are ordered as encodeRatings orders them (compareLabels). */
+export function countMatrixOf(rows: readonly Readonly<Record<string, number>>[]): CountMatrix {
+  const labels = new Set<string>();
+  for (const r of rows) for (const [l, n] of Object.entries(r)) if (n > 0) labels.add(l);
+  const categories = [...labels].sort(compareLabels);
+  const code = new Map(categories.map((l, i) => [l, i]));
+  const start = new Int32Array(rows.length + 1);
+  const category: number[] = [];
+  const count: number[] = [];
+  const total = new Int32Array(rows.length);
+  rows.forEach((r, u) => {
+    start[u] = category.length;
+    const entries = Object.entries(r).filter(([, n]) => n > 0).sort(([a], [b]) => code.get(a)! - code.get(b)!);
+    for (const [l, n] of entries) {
+      category.push(code.get(l)!);
+      count.push(n);
+      total[u]! += n;
+    }
+  });
+  start[rows.length] = category.length;
+  return { categories, start, category: Int32Array.from(category), count: Int32Array.from(count), total };
 }

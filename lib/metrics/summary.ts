@@ -2,7 +2,7 @@
 // Shared by the `agreement` CLI command and the metrics benchmark.
 import { percentAgreement } from "./agreement";
 import { cohenKappa, pairTable } from "./cohen";
-import { countMatrix } from "./counts";
+import { countMatrix, type CountMatrix } from "./counts";
 import type { CodedRatings } from "./encode";
 import { fleissKappa } from "./fleiss";
 import { gwetAC1 } from "./gwet";
@@ -39,21 +39,32 @@ export interface SummaryOptions {
 }
 
 export function agreementSummary(c: CodedRatings, level: AlphaLevel = "nominal", options: SummaryOptions = {}): AgreementSummary {
-  const ordered = options.ordered === true || level !== "nominal";
-  const m = countMatrix(c);
-  const vote = majorityVote(m);
   const twoRaters = c.raters.length === 2;
-  const table = twoRaters ? pairTable(c, 0, 1) : null;
+  return summarize(countMatrix(c), { raters: c.raters.length, units: c.units.length, ratings: c.unit.length }, twoRaters ? pairTable(c, 0, 1) : null, level, options);
+}
+
+/** The same summary from unit × category counts alone (aggregated in SQL, say). Cohen's κ needs
+ *  to know who gave which rating, so with exactly two raters use agreementSummary instead. */
+export function agreementSummaryOfCounts(m: CountMatrix, raters: number, level: AlphaLevel = "nominal", options: SummaryOptions = {}): AgreementSummary {
+  if (raters === 2) throw new RangeError("two raters: Cohen's κ needs the ratings themselves (agreementSummary)");
+  let ratings = 0;
+  for (const n of m.total) ratings += n;
+  return summarize(m, { raters, units: m.total.length, ratings }, null, level, options);
+}
+
+function summarize(m: CountMatrix, size: { raters: number; units: number; ratings: number }, table: ReturnType<typeof pairTable> | null, level: AlphaLevel, options: SummaryOptions): AgreementSummary {
+  const ordered = options.ordered === true || level !== "nominal";
+  const vote = majorityVote(m);
   const summary: AgreementSummary = {
-    units: c.units.length,
-    raters: c.raters.length,
-    ratings: c.unit.length,
+    units: size.units,
+    raters: size.raters,
+    ratings: size.ratings,
     level,
     percentAgreement: percentAgreement(m),
     fleissKappa: fleissKappa(m),
     krippendorffAlpha: krippendorffAlpha(m, level),
     gwetAC1: gwetAC1(m),
-    cohenKappa: table ? cohenKappa(table) : missing(`needs exactly 2 raters; there are ${c.raters.length}`),
+    cohenKappa: table ? cohenKappa(table) : missing(`needs exactly 2 raters; there are ${size.raters}`),
     weightedCohenKappa: table && ordered ? { linear: cohenKappa(table, "linear"), quadratic: cohenKappa(table, "quadratic") } : null,
     majority: { withMajority: vote.withMajority, ties: vote.ties },
     notes: [],
@@ -74,7 +85,7 @@ export function agreementSummary(c: CodedRatings, level: AlphaLevel = "nominal",
     // (when plain κ is missing, its note already says why the weighted ones are)
     summary.notes.push(...note("weighted κ (linear)", summary.weightedCohenKappa.linear), ...note("weighted κ (quadratic)", summary.weightedCohenKappa.quadratic));
   } else if (ordered && !table) {
-    summary.notes.push(`weighted κ: needs exactly 2 raters; there are ${c.raters.length}`);
+    summary.notes.push(`weighted κ: needs exactly 2 raters; there are ${size.raters}`);
   }
   return summary;
 }

@@ -94,7 +94,21 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   "GET /api/studies/{id}": { summary: "A study", responses: { 200: json("`{ study }`") } },
   "PATCH /api/studies/{id}": { summary: "Change a study's settings", description: "Unit-changing fields are refused (409) once the study has answers.", responses: { 200: json("`{ study }`") } },
   "POST /api/studies/{id}/state": { summary: "Open, pause or close a study", responses: { 200: json("`{ study }`") } },
-  "GET /api/studies/{id}/results": { summary: "A study's results", description: "Progress, agreement, decisions and scores per unit; every figure can be recomputed from the raw responses export. `aggregation=dawid-skene` decides validation units by Dawid–Skene instead of the majority." },
+  "GET /api/studies/{id}/results": {
+    summary: "A study's results",
+    description:
+      "The summary: progress, decisions, agreement, accuracy tables, models, groups × stages. The per-unit and per-participant tables are paged (`/units`, `/participants`); `tables` says how long each is. `aggregation=dawid-skene` decides validation units by Dawid–Skene instead of the majority (a full computation over every vote). Every figure can be recomputed from the raw responses export.",
+  },
+  "GET /api/studies/{id}/units": {
+    summary: "A page of a study's units",
+    description: "Each unit's votes per check and its decision (vote-based designs; others have none). `status` filters by decision, `ties=1` keeps units with a tied check; `sort` is ordinal, title, submitted or status.",
+    responses: { 200: json("`{ items: [{ unitId, ordinal, title, submitted, live, checks, decision }], total, page, pageSize }`") },
+  },
+  "GET /api/studies/{id}/participants": {
+    summary: "A page of a study's participants",
+    description: "Units done and median seconds at the final stage, with the design's own figures: agreement with the others' majority (validation), scored answers and accuracy (baselines).",
+    responses: { 200: json("`{ items: [{ participantId, pseudonym, externalId, units, medianSeconds, … }], total, page, pageSize }`") },
+  },
   "GET /api/studies/{id}/quality": {
     summary: "Annotator quality",
     description: "Per participant: agreement with the others' majority and the units it rests on, gold accuracy, failed attention checks, median time, pastes, focus losses, near-duplicate comments, and a confusion matrix (majority or Dawid–Skene). Signals, not verdicts.",

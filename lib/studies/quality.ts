@@ -5,6 +5,7 @@ import { AppError } from "@/lib/http/errors";
 import { excludeParticipant } from "@/lib/participants/exclusion";
 import { policyVerdict } from "@/lib/participants/policy";
 import { studyResults } from "@/lib/studies/results";
+import { participantFigures } from "@/lib/studies/tables";
 
 // Per-annotator quality: agreement with the others' majority, gold accuracy and failed attention
 // checks, the Dawid–Skene confusion matrix, and the quality signals recorded with answers (too
@@ -81,6 +82,8 @@ export async function participantQuality(study: Study, aggregation: "majority" |
     nearDuplicates(study.id),
   ]);
   const byId = new Map(results.participants.map((p) => [p.participantId, p]));
+  // agreement with the others' majority: the design's per-participant figures (SQL for validation)
+  const agreement = await participantFigures(study, results.participants.map((p) => p.participantId));
   const studyMedian = results.progress.medianSecondsPerUnit;
   const fits = (results as Partial<ValidationResults>).aggregation?.fits ?? [];
   return {
@@ -93,8 +96,8 @@ export async function participantQuality(study: Study, aggregation: "majority" |
         units: p?.units ?? 0,
         medianSeconds: median,
         tooFast: median !== null && studyMedian !== null && (p?.units ?? 0) >= 3 && median < studyMedian / 3,
-        agreementWithMajority: p?.agreementWithMajority ?? null,
-        agreementUnits: p?.agreementUnits ?? null,
+        agreementWithMajority: agreement.get(f.participantId)?.agreementWithMajority ?? null,
+        agreementUnits: agreement.get(f.participantId)?.agreementUnits ?? null,
         goldAccuracy: f.goldAnswered ? f.goldCorrect / f.goldAnswered : null,
         nearDuplicates: duplicates.get(f.participantId) ?? 0,
         confusion: Object.fromEntries(fits.flatMap((fit) => (fit.confusion[f.participantId] ? [[fit.family, fit.confusion[f.participantId]!]] : []))),

@@ -6,3 +6,17 @@ import { designOf, type DesignResults, type Study } from "@/lib/designs";
 export function studyResults(study: Study, client: Queryable = pool(), aggregation?: "majority" | "dawid-skene"): Promise<DesignResults> {
   return designOf(study.design).results({ client, study, aggregation });
 }
+
+/** What the results API sends: the summary, without the per-unit and per-participant tables
+ *  (GET .../units and .../participants page through those), and how long each table is. */
+export function resultsSummary(results: DesignResults & { byParticipant?: unknown[] }): Record<string, unknown> {
+  const { units, participants, queue, byParticipant: _byParticipant, ...summary } = results;
+  return {
+    ...summary,
+    tables: {
+      ...(units ? { units: units.length } : {}),
+      participants: participants.length,
+      ...(queue ? { queue: queue.length } : {}),
+    },
+  };
+}

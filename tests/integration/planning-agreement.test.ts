@@ -2,9 +2,8 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { importDataset } from "@/lib/datasets/import";
 import { pool } from "@/lib/db/pool";
-import type { ValidationResults } from "@/lib/designs";
-import { studyResults } from "@/lib/studies/results";
 import { changeStudyState, createStudy, parseSpec, planStudy } from "@/lib/studies/service";
+import { participantsPage, participantsQuery } from "@/lib/studies/tables";
 import { readStudy } from "@/lib/studies/study";
 import { createUser } from "@/lib/users/service";
 import { fixture } from "../support/paths";
@@ -54,8 +53,10 @@ describe("agreement with the majority of the others (leave one out)", () => {
         expect((await p.submit(unit.assignmentId, { answers: { "flag:odd": answer } })).status).toBe(201);
       }
     }
-    const results = (await studyResults((await readStudy(pool(), { id: created.id }))!)) as ValidationResults;
-    const by = Object.fromEntries(results.participants.map((p) => [p.externalId, p]));
+    // per-participant figures come with the paged participants table (counted in SQL)
+    const table = await participantsPage((await readStudy(pool(), { id: created.id }))!, participantsQuery.parse({}));
+    expect(table.total).toBe(3);
+    const by = Object.fromEntries(table.items.map((p) => [p.externalId, p]));
     expect(by.A).toMatchObject({ agreementWithMajority: 1, agreementUnits: 2 });
     expect(by.B).toMatchObject({ agreementWithMajority: 1, agreementUnits: 2 });
     expect(by.C).toMatchObject({ agreementWithMajority: 0.5, agreementUnits: 2 });

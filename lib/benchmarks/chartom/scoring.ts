@@ -127,4 +127,5 @@ export const chartomScoring: BenchmarkScoring = {
   score: (question, answer) => chartomScore(question, answer),
   parse: chartomParse,
   summarize: summarizeChartom,
+  perRespondent: true,
 };

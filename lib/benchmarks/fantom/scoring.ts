@@ -12,4 +12,5 @@ export const fantomScoring: BenchmarkScoring = {
   score: (question, answer) => fantomScore(question, answer),
   parse: fantomParse,
   summarize: summarizeFantom,
+  perRespondent: true,
 };

@@ -3,6 +3,7 @@ import { stageViews } from "@/lib/designs/views";
 import { validateBaseline } from "@/lib/designs/baseline/answers";
 import type { BaselineConfig } from "@/lib/designs/baseline/config";
 import { baselineDescriptor } from "@/lib/designs/baseline/descriptor";
+import { baselineParticipantFigures } from "@/lib/designs/baseline/participants";
 import { baselineReport, baselineResults, type BaselineResults } from "@/lib/designs/baseline/results";
 import { viewQuestion } from "@/lib/designs/baseline/view";
 
@@ -32,6 +33,7 @@ export const baseline: Design<BaselineConfig, BaselineResults> = {
   validate: validateBaseline,
   scoresAnswers: true,
   results: baselineResults,
+  participantFigures: baselineParticipantFigures,
   report: async (_ctx, results) => baselineReport(results),
 
   csvItems(payload) {

@@ -37,15 +37,26 @@ export interface Revisions {
 
 const GROUPLESS = "(all)";
 
-export function byGroupStage(answers: readonly AnswerRow[], viewOf: (stage: number) => string | null, order: readonly string[]): GroupStageRow[] {
+/** Scored answers counted per question, stage and group (GROUP BY in SQL): n right or wrong, correct. */
+export interface QuestionCount {
+  questionId: string;
+  stage: number;
+  group: string | null;
+  /** answers scored (right or wrong), those right, and every answer (unscored ones too) */
+  n: number;
+  correct: number;
+  rows: number;
+}
+
+export function byGroupStage(counts: readonly QuestionCount[], viewOf: (stage: number) => string | null, order: readonly string[]): GroupStageRow[] {
   const cells = new Map<string, { group: string; stage: number; n: number; correct: number }>();
-  for (const a of answers) {
-    if (a.correct === null) continue;
-    const group = a.group ?? GROUPLESS;
-    const id = `${group}\u0000${a.stage}`;
-    const c = cells.get(id) ?? { group, stage: a.stage, n: 0, correct: 0 };
-    c.n++;
-    if (a.correct) c.correct++;
+  for (const q of counts) {
+    if (q.n === 0) continue;
+    const group = q.group ?? GROUPLESS;
+    const id = `${group}\u0000${q.stage}`;
+    const c = cells.get(id) ?? { group, stage: q.stage, n: 0, correct: 0 };
+    c.n += q.n;
+    c.correct += q.correct;
     cells.set(id, c);
   }
   const rank = (g: string) => (order.includes(g) ? order.indexOf(g) : order.length);

@@ -1,12 +1,13 @@
 import { sortValues } from "@/lib/benchmarks/report";
 import type { BenchmarkSummary, ScoredItem, ScoringContext, ScoringQuestion } from "@/lib/benchmarks/scoring";
 import { scorePrediction } from "@/lib/benchmarks/prediction";
-import { commonResults, median, readUnitQuestions, readUnits } from "@/lib/designs/read";
+import { readCommon, readUnitQuestions, readUnits } from "@/lib/designs/read";
+import { readAnswerGroups, readParticipantCounts, readQuestionCounts } from "@/lib/designs/baseline/counts";
 import type { DesignResults, ReadCtx } from "@/lib/designs/types";
 import type { BaselineConfig } from "@/lib/designs/baseline/config";
 import { scorerOf, scoringQuestion, viewAt } from "@/lib/designs/baseline/scorer";
 import { mcnemar, pairedDiffProportions } from "@/lib/metrics";
-import { byGroupStage, groupGaps, revisions, type GroupGap, type GroupStageRow, type Revisions } from "@/lib/designs/baseline/groups";
+import { byGroupStage, groupGaps, revisions, type GroupGap, type GroupStageRow, type QuestionCount, type Revisions } from "@/lib/designs/baseline/groups";
 import { row, type AccuracyRow, type AnswerRow } from "@/lib/designs/baseline/rows";
 
 export type { AccuracyRow, AnswerRow };
@@ -49,23 +50,24 @@ export interface BaselineResults extends DesignResults, BaselineReport {
   summary: BenchmarkSummary;
 }
 
-/** Counts of scored answers per key, in first-seen order. */
-function tally<K>(answers: readonly AnswerRow[], keyOf: (a: AnswerRow) => K | null): Map<string, { key: K; n: number; correct: number }> {
+/** Scored answers per key (the question's type, its stratum), from the counts per question. */
+function tally<K>(counts: readonly QuestionCount[], keyOf: (questionId: string) => K | null): Map<string, { key: K; n: number; correct: number }> {
   const out = new Map<string, { key: K; n: number; correct: number }>();
-  for (const a of answers) {
-    if (a.correct === null) continue;
-    const key = keyOf(a);
+  for (const c of counts) {
+    if (c.n === 0) continue;
+    const key = keyOf(c.questionId);
     if (key === null) continue;
     const id = JSON.stringify(key);
     const t = out.get(id) ?? { key, n: 0, correct: 0 };
-    t.n++;
-    if (a.correct) t.correct++;
+    t.n += c.n;
+    t.correct += c.correct;
     out.set(id, t);
   }
   return out;
 }
 
-export async function readAnswers({ client, study }: ReadCtx<BaselineConfig>): Promise<AnswerRow[]> {
+/** Every scored answer (staged studies' pairings need them: group gaps by question, revisions by participant). */
+async function readAnswers({ client, study }: ReadCtx<BaselineConfig>): Promise<AnswerRow[]> {
   const { rows } = await client.query<AnswerRow>(
     `SELECT s."questionId", s."participantId", p.pseudonym, s.stage, a."group", s.correct, s.graded, s.normalized, s.ms
      FROM "ScoredAnswer" s JOIN "Assignment" a ON a.id = s."assignmentId" JOIN "Participant" p ON p.id = s."participantId"
@@ -75,15 +77,22 @@ export async function readAnswers({ client, study }: ReadCtx<BaselineConfig>): P
   return rows;
 }
 
-/** Every model's predictions on the study's questions, read as the benchmark reads them. */
+/** Every model's predictions on the questions people answered at a stage, paired by question with the people's answers. */
 async function modelRows(
   { client }: ReadCtx<BaselineConfig>,
   questions: Map<string, ScoringQuestion>,
-  finalAnswers: readonly AnswerRow[],
+  counts: readonly QuestionCount[],
   score: (q: ScoringQuestion, raw: unknown) => boolean | null,
   view: ScoringContext,
 ): Promise<ModelRow[]> {
-  const ids = [...new Set(finalAnswers.map((a) => a.questionId))];
+  const perQuestionHumans = new Map<string, { n: number; correct: number }>();
+  for (const c of counts) {
+    const h = perQuestionHumans.get(c.questionId) ?? { n: 0, correct: 0 };
+    h.n += c.n;
+    h.correct += c.correct;
+    perQuestionHumans.set(c.questionId, h);
+  }
+  const ids = [...perQuestionHumans.keys()];
   if (ids.length === 0) return [];
   const { rows } = await client.query<{ questionId: string; model: string; view: string; answer: unknown }>(
     `SELECT "questionId", model, view, answer FROM "ModelPrediction" WHERE "questionId" = ANY($1::uuid[]) ORDER BY model`,
@@ -102,14 +111,16 @@ async function modelRows(
   }
   return [...byModel.entries()].map(([model, perQuestion]) => {
     // pairs: each scored human answer to a question the model answered, with the model's verdict on it
-    const pairs = finalAnswers.filter((a) => a.correct !== null && perQuestion.has(a.questionId));
     const t = { both: 0, firstOnly: 0, secondOnly: 0, neither: 0 };
-    for (const a of pairs) {
-      const m = perQuestion.get(a.questionId)!;
-      if (a.correct && m) t.both++;
-      else if (a.correct) t.firstOnly++;
-      else if (m) t.secondOnly++;
-      else t.neither++;
+    for (const [questionId, m] of perQuestion) {
+      const h = perQuestionHumans.get(questionId)!;
+      if (m) {
+        t.both += h.correct;
+        t.secondOnly += h.n - h.correct;
+      } else {
+        t.firstOnly += h.correct;
+        t.neither += h.n - h.correct;
+      }
     }
     const modelCorrect = [...perQuestion.values()].filter(Boolean).length;
     const d = pairedDiffProportions(t);
@@ -126,35 +137,45 @@ async function modelRows(
 }
 
 export async function baselineResults(ctx: ReadCtx<BaselineConfig>): Promise<BaselineResults> {
-  const { study } = ctx;
-  const [units, answers, { benchmark, scoring }] = await Promise.all([readUnits(ctx.client, study.id), readAnswers(ctx), scorerOf(ctx.client, study)]);
-  const stored = await readUnitQuestions(ctx.client, units);
+  const { study, client } = ctx;
+  const stages = Math.max(1, study.settings.stages.length);
+  const [units, counts, { benchmark, scoring }] = await Promise.all([readUnits(client, study.id), readQuestionCounts(client, study.id), scorerOf(client, study)]);
+  const [stored, groups, people, common] = await Promise.all([
+    readUnitQuestions(client, units),
+    readAnswerGroups(client, study.id, stages, scoring.perRespondent === true),
+    readParticipantCounts(client, study.id, stages),
+    readCommon(client, study, units, { stage: stages }),
+  ]);
   const questions = new Map([...stored.values()].map((q) => [q.id, scoringQuestion(q)]));
   const stratumOf = new Map(units.flatMap((u) => u.questionIds.map((id) => [id, u.stratum] as const)));
-  const stages = Math.max(1, study.settings.stages.length);
   const view = viewAt(study, stages);
   // the figures are the final stage's answers; earlier stages are the revision analysis
-  const final = answers.filter((a) => a.stage === stages);
+  const final = counts.filter((c) => c.stage === stages);
 
-  const types = tally(final, (a) => scoring.typeOf(questions.get(a.questionId)!, view));
+  const types = tally(final, (id) => scoring.typeOf(questions.get(id)!, view));
   const byType = sortValues([...types.keys()].map((k) => JSON.parse(k) as string), scoring.typeOrder).map((k) => {
     const t = types.get(JSON.stringify(k))!;
     return row(k, t.correct, t.n);
   });
-  const strata = tally(final, (a) => stratumOf.get(a.questionId) ?? null);
+  const strata = tally(final, (id) => stratumOf.get(id) ?? null);
   const byStratum = [...strata.values()].sort((x, y) => JSON.stringify(x.key).localeCompare(JSON.stringify(y.key))).map((t) => row(t.key, t.correct, t.n));
 
-  const items: ScoredItem[] = final.map((a) => ({
-    question: questions.get(a.questionId)!,
-    respondent: a.pseudonym,
-    answer: a.normalized,
-    score: { correct: a.correct, normalized: a.normalized, graded: a.graded },
-    ...(a.group ? { group: a.group } : {}),
-  }));
+  // equal answers come grouped: the same item, once per answer
+  const items: ScoredItem[] = [];
+  for (const a of groups) {
+    const item: ScoredItem = {
+      question: questions.get(a.questionId)!,
+      respondent: a.pseudonym,
+      answer: a.normalized,
+      score: { correct: a.correct, normalized: a.normalized, graded: a.graded },
+      ...(a.group ? { group: a.group } : {}),
+    };
+    for (let i = 0; i < a.count; i++) items.push(item);
+  }
   const summary = scoring.summarize(items, view);
   const modelsAt = (stage: number) => {
     const v = viewAt(study, stage);
-    return modelRows(ctx, questions, answers.filter((a) => a.stage === stage), (q, raw) => scorePrediction(scoring, q, raw, v).score.correct, v);
+    return modelRows(ctx, questions, counts.filter((c) => c.stage === stage), (q, raw) => scorePrediction(scoring, q, raw, v).score.correct, v);
   };
   const models = await modelsAt(stages);
   const staged = stages > 1 || study.settings.groups !== null;
@@ -162,40 +183,24 @@ export async function baselineResults(ctx: ReadCtx<BaselineConfig>): Promise<Bas
   const viewName = (stage: number) => viewAt(study, stage).view;
   const tagOf = new Map([...stored.values()].map((q) => [q.id, q.tags]));
   const subsets = study.config.subsets.flatMap((tag) => {
-    const values = [...new Set(answers.map((a) => tagOf.get(a.questionId)?.[tag]).filter((v) => v !== undefined && v !== null).map(String))].sort();
-    return values.map((value) => ({ tag, value, rows: byGroupStage(answers.filter((a) => String(tagOf.get(a.questionId)?.[tag]) === value), viewName, groupNames) }));
+    const values = [...new Set(counts.map((c) => tagOf.get(c.questionId)?.[tag]).filter((v) => v !== undefined && v !== null).map(String))].sort();
+    return values.map((value) => ({ tag, value, rows: byGroupStage(counts.filter((c) => String(tagOf.get(c.questionId)?.[tag]) === value), viewName, groupNames) }));
   });
+  // staged studies (CharToM-QA's readers and windows: hundreds of answers) pair answers one by one
+  const answers = staged ? await readAnswers(ctx) : [];
   const groupsAndStages = staged
     ? {
-        byGroupStage: byGroupStage(answers, viewName, groupNames),
+        byGroupStage: byGroupStage(counts, viewName, groupNames),
         groupGap: groupGaps(answers, groupNames, stages, viewName),
         revisions: stages > 1 ? revisions(answers, groupNames) : [],
         ...(stages > 1 ? { modelsByStage: await Promise.all(Array.from({ length: stages }, async (_, i) => ({ stage: i + 1, view: viewName(i + 1), models: await modelsAt(i + 1) }))) } : {}),
       }
     : {};
 
-  const perParticipant = new Map<string, { pseudonym: string; n: number; correct: number; ms: number[] }>();
-  for (const a of final) {
-    const p = perParticipant.get(a.participantId) ?? { pseudonym: a.pseudonym, n: 0, correct: 0, ms: [] };
-    if (a.correct !== null) {
-      p.n++;
-      if (a.correct) p.correct++;
-    }
-    if (a.ms !== null) p.ms.push(a.ms / 1000);
-    perParticipant.set(a.participantId, p);
-  }
-  const responseRows = await ctx.client.query<{ unitId: string; participantId: string; pseudonym: string; externalId: string | null; seconds: number | null }>(
-    `SELECT r."unitId", r."participantId", p.pseudonym, p."externalId",
-            coalesce(r."durationMs" / 1000.0, extract(epoch FROM r."submittedAt" - a."leasedAt"))::float AS seconds
-     FROM "Response" r JOIN "Assignment" a ON a.id = r."assignmentId" JOIN "Participant" p ON p.id = r."participantId"
-     WHERE r."studyId" = $1 AND a.status = 'submitted' AND r.stage = $2`,
-    [study.id, stages],
-  );
-  const common = commonResults(study, units, responseRows.rows);
   const unitsOf = new Map(common.participants.map((p) => [p.participantId, p]));
-
   return {
-    ...common,
+    progress: common.progress,
+    participants: common.participants,
     benchmark,
     view: view.view,
     byType,
@@ -204,13 +209,13 @@ export async function baselineResults(ctx: ReadCtx<BaselineConfig>): Promise<Bas
     models,
     ...groupsAndStages,
     ...(subsets.length ? { subsets } : {}),
-    byParticipant: [...perParticipant.entries()].map(([id, p]) => ({
+    byParticipant: people.map((p) => ({
       participant: p.pseudonym,
-      units: unitsOf.get(id)?.units ?? 0,
+      units: unitsOf.get(p.participantId)?.units ?? 0,
       n: p.n,
       correct: p.correct,
       accuracy: p.n ? p.correct / p.n : null,
-      medianSeconds: unitsOf.get(id)?.medianSeconds ?? median(p.ms),
+      medianSeconds: unitsOf.get(p.participantId)?.medianSeconds ?? (p.medianMs === null ? null : p.medianMs / 1000),
     })),
     summary,
   };

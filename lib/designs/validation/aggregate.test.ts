@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decideUnit, tally, type Vote } from "@/lib/designs/validation/aggregate";
+import { decideUnit, tally, tallyCounts, type Vote } from "@/lib/designs/validation/aggregate";
 import { unitChecks, type UnitQuestion } from "@/lib/designs/validation/checks";
 import { validationConfigSchema } from "@/lib/designs/validation/config";
 
@@ -20,6 +20,17 @@ describe("tally", () => {
     expect(tally(["a", "b", "c"])).toMatchObject({ majority: null, tie: true });
     expect(tally(["a", "b"])).toMatchObject({ majority: null, tie: true });
     expect(tally([])).toMatchObject({ majority: null, tie: false, votes: 0 });
+  });
+});
+
+describe("tallyCounts", () => {
+  it("gives the same tally from counts as from the votes (counts as GROUP BY makes them)", () => {
+    const cases = [["a", "a", "b"], ["a", "b", "c"], ["a", "b"], [], ["x"], ["a", "b", "b", "a", "c"], ["b", "b", "a", "a", "a"]];
+    for (const values of cases) {
+      const counts: Record<string, number> = {};
+      for (const v of values) counts[v] = (counts[v] ?? 0) + 1;
+      expect(tallyCounts(counts)).toEqual(tally(values));
+    }
   });
 });
 

@@ -29,9 +29,36 @@ export function tally(values: string[]): Pick<CheckResult, "counts" | "votes" | 
   };
 }
 
-export function decideUnit(opts: {
+/** The same tally from counts already made (label → votes), e.g. by GROUP BY in SQL. */
+export function tallyCounts(counts: Readonly<Record<string, number>>): Pick<CheckResult, "counts" | "votes" | "majority" | "tie" | "unanimous"> {
+  const present = Object.entries(counts).filter(([, n]) => n > 0);
+  const best = Math.max(0, ...present.map(([, n]) => n));
+  const top = present.filter(([, n]) => n === best);
+  return {
+    counts: Object.fromEntries(present),
+    votes: present.reduce((sum, [, n]) => sum + n, 0),
+    majority: best > 0 && top.length === 1 ? top[0]![0] : null,
+    tie: best > 0 && top.length > 1,
+    unanimous: present.length === 1,
+  };
+}
+
+/** Votes per check: check key → label → count. */
+export type UnitTallies = Record<string, Record<string, number>>;
+
+export function talliesOf(votes: readonly Vote[]): UnitTallies {
+  const out: UnitTallies = {};
+  for (const v of votes) {
+    for (const [key, label] of Object.entries(v.answers)) {
+      const counts = (out[key] ??= {});
+      counts[label] = (counts[label] ?? 0) + 1;
+    }
+  }
+  return out;
+}
+
+type DecideOptions = {
   checks: Check[];
-  votes: Vote[];
   n: number;
   unitType: "context" | "question";
   /** the questions the unit covers (for LLM gating) */
@@ -42,17 +69,24 @@ export function decideUnit(opts: {
   llm?: Record<string, boolean | null>;
   /** check key → the label another aggregation (Dawid–Skene) gives, null for a tie; replaces the majority */
   consensus?: Record<string, string | null>;
-}): UnitDecision {
-  const { checks, votes, config, adjudications } = opts;
+};
+
+export function decideUnit(opts: DecideOptions & { votes: Vote[] }): UnitDecision {
+  return decideFromTallies({ ...opts, tallies: talliesOf(opts.votes), submitted: opts.votes.length });
+}
+
+/** The decision from the unit's vote counts per check and its number of valid answers. */
+export function decideFromTallies(opts: DecideOptions & { tallies: UnitTallies; submitted: number }): UnitDecision {
+  const { checks, config, adjudications } = opts;
   const results: Record<string, CheckResult> = {};
   for (const check of checks) {
-    const t = tally(votes.flatMap((v) => (v.answers[check.key] !== undefined ? [v.answers[check.key]!] : [])));
+    const t = tallyCounts(opts.tallies[check.key] ?? {});
     const chosen = opts.consensus && check.key in opts.consensus ? { majority: opts.consensus[check.key]!, tie: opts.consensus[check.key] === null && t.votes > 0 } : {};
     const merged = { ...t, ...chosen };
     const adjudicated = adjudications[check.key] ?? null;
     results[check.key] = { ...merged, adjudicated, effective: adjudicated ?? merged.majority };
   }
-  const complete = votes.length >= opts.n;
+  const complete = opts.submitted >= opts.n;
   const reasons: string[] = [];
   let review = false;
   const rejectedQuestions = new Set<string>();

@@ -1,21 +1,54 @@
 import type { AgreementFigures } from "@/lib/designs/types";
+import type { UnitTallies } from "@/lib/designs/validation/aggregate";
 import type { Check } from "@/lib/designs/validation/checks";
 import type { ValidationConfig } from "@/lib/designs/validation/config";
 import { validationFamilies } from "@/lib/designs/validation/families";
-import { agreementSummary, encodeRatings, type Rating } from "@/lib/metrics";
+import { agreementSummary, agreementSummaryOfCounts, countMatrixOf, encodeRatings, type AgreementSummary, type Rating } from "@/lib/metrics";
 
 // Agreement per check family (each flag, the label judgement, the answer key pooled), from
-// lib/metrics over long-format ratings: unit = unit × check item, rater = participant.
+// lib/metrics: item = unit × check, rater = participant. From the ratings themselves, or from
+// vote counts per item (aggregated in SQL) and the number of raters, which give the same figures.
+
+type Figures = { check: string; label: string; figures: AgreementFigures }[];
 
 function family(check: Check): string {
   return check.kind === "flag" || check.kind === "label" ? check.key : "answer_key";
+}
+
+/** A check key's family, from the key alone (answer-key checks are keyed by question). */
+export function familyOfKey(key: string): string {
+  return key.startsWith("flag:") || key === "label" ? key : "answer_key";
+}
+
+function labelsOf(config: ValidationConfig): Record<string, string> {
+  const declared = validationFamilies(config);
+  return Object.fromEntries([...declared.own, ...(declared.pooled ? [declared.pooled] : [])].map((f) => [f.key, f.label]));
+}
+
+/** Families in the order the dashboard lists them: the flags as configured, the label, the answer key. */
+function ordered<T>(config: ValidationConfig, families: Map<string, T>): [string, T][] {
+  const order = [...(config.contextChecks?.flags ?? []).map((f) => `flag:${f.key}`), "label", "answer_key"];
+  const rank = (f: string) => (order.includes(f) ? order.indexOf(f) : order.length);
+  return [...families.entries()].sort((a, b) => rank(a[0]) - rank(b[0]) || a[0].localeCompare(b[0]));
+}
+
+function figures(s: AgreementSummary): AgreementFigures {
+  return {
+    items: s.units,
+    ratings: s.ratings,
+    fleissKappa: s.fleissKappa.value,
+    krippendorffAlpha: s.krippendorffAlpha.value,
+    percentAgreement: s.percentAgreement.value,
+    gwetAC1: s.gwetAC1.value,
+    notes: s.notes,
+  };
 }
 
 export function checkAgreement(
   config: ValidationConfig,
   units: { unitId: string; checks: Check[] }[],
   responses: { unitId: string; participantId: string; answers: Record<string, string> }[],
-): { check: string; label: string; figures: AgreementFigures }[] {
+): Figures {
   const families = new Map<string, Rating[]>();
   const checksByUnit = new Map(units.map((u) => [u.unitId, u.checks]));
   for (const r of responses) {
@@ -27,22 +60,33 @@ export function checkAgreement(
       families.get(f)!.push({ unit: `${r.unitId}|${check.key}`, rater: r.participantId, label: value });
     }
   }
-  const declared = validationFamilies(config);
-  const labels: Record<string, string> = Object.fromEntries([...declared.own, ...(declared.pooled ? [declared.pooled] : [])].map((f) => [f.key, f.label]));
-  return [...families.entries()].map(([check, ratings]) => {
-    const s = agreementSummary(encodeRatings(ratings));
-    return {
-      check,
-      label: labels[check] ?? check,
-      figures: {
-        items: s.units,
-        ratings: s.ratings,
-        fleissKappa: s.fleissKappa.value,
-        krippendorffAlpha: s.krippendorffAlpha.value,
-        percentAgreement: s.percentAgreement.value,
-        gwetAC1: s.gwetAC1.value,
-        notes: s.notes,
-      },
-    };
-  });
+  const labels = labelsOf(config);
+  return ordered(config, families).map(([check, ratings]) => ({ check, label: labels[check] ?? check, figures: figures(agreementSummary(encodeRatings(ratings))) }));
+}
+
+/** The same figures from vote counts per unit and check, and the distinct raters of each family (never exactly 2). */
+export function agreementFromCounts(
+  config: ValidationConfig,
+  units: { unitId: string; checks: Check[] }[],
+  tallies: Map<string, UnitTallies>,
+  raters: Map<string, number>,
+): Figures {
+  const families = new Map<string, Record<string, number>[]>();
+  for (const u of units) {
+    const perUnit = tallies.get(u.unitId);
+    if (!perUnit) continue;
+    for (const check of u.checks) {
+      const counts = perUnit[check.key];
+      if (!counts || !Object.values(counts).some((n) => n > 0)) continue;
+      const f = family(check);
+      if (!families.has(f)) families.set(f, []);
+      families.get(f)!.push(counts);
+    }
+  }
+  const labels = labelsOf(config);
+  return ordered(config, families).map(([check, rows]) => ({
+    check,
+    label: labels[check] ?? check,
+    figures: figures(agreementSummaryOfCounts(countMatrixOf(rows), raters.get(check) ?? 0)),
+  }));
 }

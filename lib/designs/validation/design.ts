@@ -7,7 +7,8 @@ import type { ValidationConfig } from "@/lib/designs/validation/config";
 import { validationDescriptor } from "@/lib/designs/validation/descriptor";
 import { validationFamilies } from "@/lib/designs/validation/families";
 import { validationResponseSchema } from "@/lib/designs/validation/response";
-import { computeResults, loadValidationData, type ValidationResults } from "@/lib/designs/validation/results";
+import { validationResults, type ValidationResults } from "@/lib/designs/validation/results";
+import { validationParticipantFigures } from "@/lib/designs/validation/participants";
 import { selectValidatedRecords } from "@/lib/designs/validation/validated";
 
 // Validation: people vote on checks about an item (flags on a conversation, the answer key of
@@ -63,7 +64,9 @@ export const validation: Design<ValidationConfig, ValidationResults> = {
     return unitChecks(config, config.answerKey ? await ctx.questions() : []).map(wireCheck);
   },
 
-  results: async (ctx) => computeResults(ctx.study, await loadValidationData(ctx), ctx.aggregation),
+  results: validationResults,
+
+  participantFigures: validationParticipantFigures,
 
   async report(_ctx, results) {
     return { decisions: results.decisions, agreement: results.agreement, queue: results.queue.length };

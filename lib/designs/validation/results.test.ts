@@ -8,7 +8,15 @@ describe("validation results", () => {
       contextChecks: { flags: [{ key: "unsafe", label: "Unsafe" }] },
       labelJudgement: { prompt: "Is the note right?", labels: [{ key: "accurate", label: "Accurate" }, { key: "inappropriate", label: "Inappropriate", rejects: true }] },
     });
-    const results = computeResults({ n: 1, unitType: "context", config }, { units: [], responses: [], adjudications: new Map(), llm: undefined });
+    const results = computeResults({ n: 1, unitType: "context", config }, {
+      units: [],
+      tallies: new Map(),
+      submitted: new Map(),
+      common: { progress: { units: 0, complete: 0, inProgress: 0, remaining: 0, participants: 0, responses: 0, medianSecondsPerUnit: null }, participants: [] },
+      raters: new Map(),
+      adjudications: new Map(),
+      llm: undefined,
+    });
     expect(results.reasonLabels["flag:unsafe"]).toBe("flagged Unsafe");
     expect(results.reasonLabels["label:inappropriate"]).toBe("label Inappropriate");
     expect(results.reasonLabels["label:tie"]).toBe("label tied");

@@ -1,16 +1,19 @@
 import type { StoredQuestion } from "@/lib/datasets/questions";
-import { commonResults, readUnitQuestions, readUnits, readValidResponses, type UnitRow as BaseUnit } from "@/lib/designs/read";
+import { commonResults, readCommon, readUnitQuestions, readUnits, readValidResponses, type CommonResults, type UnitRow as BaseUnit } from "@/lib/designs/read";
 import type { AdjudicationItem, AgreementFigures, DesignResults, ReadCtx, Study, UnitDecision } from "@/lib/designs/types";
-import { decideUnit, type Vote } from "@/lib/designs/validation/aggregate";
-import { checkAgreement } from "@/lib/designs/validation/agreement";
+import { decideFromTallies, talliesOf, type UnitTallies, type Vote } from "@/lib/designs/validation/aggregate";
+import { agreementFromCounts, checkAgreement, familyOfKey } from "@/lib/designs/validation/agreement";
 import { unitChecks, type Check } from "@/lib/designs/validation/checks";
 import type { ValidationConfig } from "@/lib/designs/validation/config";
 import { judgement } from "@/lib/designs/validation/judgement";
-import { encodeRatings, leaveOneOutAgreement } from "@/lib/metrics";
 import { dawidSkeneConsensus, type FamilyFit } from "@/lib/designs/validation/dawid-skene";
 
 // The researcher's dashboard for a validation study: votes and decisions per unit and check,
 // agreement per check, per-participant figures, and the adjudication queue.
+//
+// Under the majority rule everything follows from vote counts per unit × check × label, which
+// PostgreSQL aggregates (jsonb_each_text over the payloads, GROUP BY); no response is loaded.
+// Dawid–Skene is iterative over every vote, so that aggregation loads the valid responses.
 
 export interface UnitRow {
   unitId: string;
@@ -24,7 +27,6 @@ export interface UnitRow {
 
 export interface ValidationResults extends DesignResults {
   aggregation: { method: "majority" | "dawid-skene"; fits: FamilyFit[] };
-  participants: (DesignResults["participants"][number] & { agreementWithMajority: number | null; agreementUnits: number })[];
   voteColumns: { key: string; label: string }[];
   itemColumn: string | null;
   reasonLabels: Record<string, string>;
@@ -46,16 +48,24 @@ export interface LoadedResponse extends Vote {
 
 export interface StudyData {
   units: (BaseUnit & { questions: StoredQuestion[] })[];
-  responses: LoadedResponse[];
+  /** vote counts per unit, and valid answers per unit */
+  tallies: Map<string, UnitTallies>;
+  submitted: Map<string, number>;
+  common: CommonResults;
+  /** distinct raters per agreement family (each flag, "label", "answer_key") */
+  raters: Map<string, number>;
+  /** every valid response: only when the figures need them (Dawid–Skene; a family of exactly two raters, for Cohen's κ) */
+  responses?: LoadedResponse[];
   adjudications: Map<string, Record<string, { decision: string; reason: string; actorId: string | null; at: Date }>>;
   llm: Record<string, boolean | null> | undefined;
 }
 
-export async function loadValidationData({ client, study }: ReadCtx<ValidationConfig>): Promise<StudyData> {
+type Adjudications = StudyData["adjudications"];
+
+async function readShared({ client, study }: ReadCtx<ValidationConfig>) {
   const llmModel = study.config.rule.llmJudge?.model ?? null;
-  const [units, responses, adjudications, predictions] = await Promise.all([
+  const [units, adjudications, predictions] = await Promise.all([
     readUnits(client, study.id),
-    readValidResponses(client, study),
     client.query<{ unitId: string; check: string; decision: string; reason: string; actorId: string | null; createdAt: Date }>(
       `SELECT "unitId", "check", decision, reason, "actorId", "createdAt" FROM "Adjudication" WHERE "studyId" = $1 ORDER BY "createdAt", id`,
       [study.id],
@@ -69,7 +79,7 @@ export async function loadValidationData({ client, study }: ReadCtx<ValidationCo
       : Promise.resolve(null),
   ]);
   const questions = await readUnitQuestions(client, units);
-  const adj = new Map<string, Record<string, { decision: string; reason: string; actorId: string | null; at: Date }>>();
+  const adj: Adjudications = new Map();
   for (const a of adjudications.rows) {
     const perUnit = adj.get(a.unitId) ?? {};
     perUnit[a.check] = { decision: a.decision, reason: a.reason, actorId: a.actorId, at: a.createdAt }; // newest wins
@@ -77,42 +87,110 @@ export async function loadValidationData({ client, study }: ReadCtx<ValidationCo
   }
   return {
     units: units.map((u) => ({ ...u, questions: u.questionIds.flatMap((id) => questions.get(id) ?? []) })),
-    responses: responses.map((r) => {
-      const payload = r.payload as { answers?: Record<string, string>; comment?: string };
-      return {
-        id: r.id,
-        unitId: r.unitId,
-        participantId: r.participantId,
-        answers: payload.answers ?? {},
-        comment: payload.comment ?? null,
-        pseudonym: r.pseudonym,
-        externalId: r.externalId,
-        seconds: r.seconds,
-        submittedAt: r.submittedAt,
-      };
-    }),
     adjudications: adj,
     llm: predictions ? Object.fromEntries(predictions.rows.map((p) => [p.questionId, judgement(p.answer)])) : undefined,
   };
 }
 
+async function readResponses({ client, study }: ReadCtx<ValidationConfig>): Promise<LoadedResponse[]> {
+  return (await readValidResponses(client, study)).map((r) => {
+    const payload = r.payload as { answers?: Record<string, string>; comment?: string };
+    return {
+      id: r.id,
+      unitId: r.unitId,
+      participantId: r.participantId,
+      answers: payload.answers ?? {},
+      comment: payload.comment ?? null,
+      pseudonym: r.pseudonym,
+      externalId: r.externalId,
+      seconds: r.seconds,
+      submittedAt: r.submittedAt,
+    };
+  });
+}
+
+/** Everything from every valid response, in JavaScript (Dawid–Skene needs each vote). */
+export async function loadValidationData(ctx: ReadCtx<ValidationConfig>): Promise<StudyData> {
+  const [shared, responses] = await Promise.all([readShared(ctx), readResponses(ctx)]);
+  const byUnit = new Map<string, LoadedResponse[]>();
+  for (const r of responses) byUnit.set(r.unitId, [...(byUnit.get(r.unitId) ?? []), r]);
+  const raterSets = new Map<string, Set<string>>();
+  for (const r of responses) {
+    for (const key of Object.keys(r.answers)) {
+      const f = familyOfKey(key);
+      if (!raterSets.has(f)) raterSets.set(f, new Set());
+      raterSets.get(f)!.add(r.participantId);
+    }
+  }
+  return {
+    ...shared,
+    tallies: new Map([...byUnit].map(([id, votes]) => [id, talliesOf(votes)])),
+    submitted: new Map([...byUnit].map(([id, votes]) => [id, votes.length])),
+    common: commonResults(ctx.study, shared.units, responses),
+    raters: new Map([...raterSets].map(([f, s]) => [f, s.size])),
+    responses,
+  };
+}
+
+/** The counts the majority rule needs, aggregated in PostgreSQL. */
+export async function loadValidationCounts(ctx: ReadCtx<ValidationConfig>): Promise<StudyData> {
+  const { client, study } = ctx;
+  const valid = `FROM "Response" r JOIN "Assignment" a ON a.id = r."assignmentId"
+                 CROSS JOIN LATERAL jsonb_each_text(coalesce(r.payload -> 'answers', '{}'::jsonb)) e
+                 WHERE r."studyId" = $1 AND a.status = 'submitted'`;
+  const shared = await readShared(ctx);
+  const [counts, raters, common] = await Promise.all([
+    client.query<{ unitId: string; key: string; value: string; n: number }>(`SELECT r."unitId", e.key, e.value, count(*)::int AS n ${valid} GROUP BY 1, 2, 3`, [study.id]),
+    // (participant, family) pairs first: a small hash aggregate rather than a sort of every answer
+    client.query<{ family: string; n: number }>(
+      `SELECT family, count(*)::int AS n FROM (
+         SELECT r."participantId", CASE WHEN k LIKE 'flag:%' OR k = 'label' THEN k ELSE 'answer_key' END AS family
+         FROM "Response" r JOIN "Assignment" a ON a.id = r."assignmentId"
+         CROSS JOIN LATERAL jsonb_object_keys(coalesce(r.payload -> 'answers', '{}'::jsonb)) k
+         WHERE r."studyId" = $1 AND a.status = 'submitted' GROUP BY 1, 2) x
+       GROUP BY 1`,
+      [study.id],
+    ),
+    readCommon(client, study, shared.units),
+  ]);
+  const tallies = new Map<string, UnitTallies>();
+  for (const c of counts.rows) {
+    const perUnit = tallies.get(c.unitId) ?? {};
+    (perUnit[c.key] ??= {})[c.value] = c.n;
+    tallies.set(c.unitId, perUnit);
+  }
+  const raterCounts = new Map(raters.rows.map((r) => [r.family, r.n]));
+  // Cohen's κ (its note) needs who rated what: with exactly two raters the ratings are read
+  const responses = [...raterCounts.values()].includes(2) ? await readResponses(ctx) : undefined;
+  return {
+    ...shared,
+    tallies,
+    submitted: common.submitted,
+    common: { progress: common.progress, participants: common.participants },
+    raters: raterCounts,
+    ...(responses ? { responses } : {}),
+  };
+}
+
+export async function validationResults(ctx: ReadCtx<ValidationConfig>): Promise<ValidationResults> {
+  const method = ctx.aggregation ?? "majority";
+  const data = method === "dawid-skene" ? await loadValidationData(ctx) : await loadValidationCounts(ctx);
+  return computeResults(ctx.study, data, method);
+}
+
 export function computeResults(study: Pick<Study<ValidationConfig>, "n" | "unitType" | "config">, data: StudyData, method: "majority" | "dawid-skene" = "majority"): ValidationResults {
   const config = study.config;
   const allChecks = data.units.map((u) => ({ unitId: u.id, checks: unitChecks(config, config.answerKey ? u.questions : []) }));
-  const ds = method === "dawid-skene" ? dawidSkeneConsensus(allChecks, data.responses) : null;
-  const votesByUnit = new Map<string, StudyData["responses"]>();
-  for (const r of data.responses) {
-    if (!votesByUnit.has(r.unitId)) votesByUnit.set(r.unitId, []);
-    votesByUnit.get(r.unitId)!.push(r);
-  }
+  const ds = method === "dawid-skene" ? dawidSkeneConsensus(allChecks, data.responses ?? []) : null;
 
-  const units: UnitRow[] = data.units.map((u) => {
-    const checks = unitChecks(config, config.answerKey ? u.questions : []);
-    const votes = votesByUnit.get(u.id) ?? [];
+  const units: UnitRow[] = data.units.map((u, i) => {
+    const checks = allChecks[i]!.checks;
+    const submitted = data.submitted.get(u.id) ?? 0;
     const adjudications = Object.fromEntries(Object.entries(data.adjudications.get(u.id) ?? {}).map(([k, v]) => [k, v.decision]));
-    const decision = decideUnit({
+    const decision = decideFromTallies({
       checks,
-      votes,
+      tallies: data.tallies.get(u.id) ?? {},
+      submitted,
       n: study.n,
       unitType: study.unitType === "context" ? "context" : "question",
       questionIds: u.questions.map((q) => q.id),
@@ -121,20 +199,11 @@ export function computeResults(study: Pick<Study<ValidationConfig>, "n" | "unitT
       llm: data.llm,
       ...(ds ? { consensus: ds.byUnit.get(u.id) ?? {} } : {}),
     });
-    return { unitId: u.id, ordinal: u.ordinal, title: u.title, submitted: votes.length, live: u.live, checks, decision };
+    return { unitId: u.id, ordinal: u.ordinal, title: u.title, submitted, live: u.live, checks, decision };
   });
 
   const decisions = { incomplete: 0, keep: 0, reject: 0, needs_review: 0 };
   for (const u of units) decisions[u.decision.status]++;
-
-  // agreement with the majority of the OTHERS (a participant's own vote never props it up), over
-  // checks at least 2 others answered; the number of units it rests on goes with it
-  const ratings = data.responses.flatMap((r) => Object.entries(r.answers).map(([key, label]) => ({ unit: `${r.unitId}|${key}`, rater: r.participantId, label })));
-  const agreeing = new Map(leaveOneOutAgreement(encodeRatings(ratings)).map((a) => [a.rater, a]));
-  const answeredBy = new Map<string, number>();
-  for (const r of data.responses) answeredBy.set(r.unitId, (answeredBy.get(r.unitId) ?? 0) + 1);
-  const restsOn = new Map<string, number>();
-  for (const r of data.responses) if ((answeredBy.get(r.unitId) ?? 0) >= 3) restsOn.set(r.participantId, (restsOn.get(r.participantId) ?? 0) + 1);
 
   const queue: ValidationResults["queue"] = [];
   for (const u of units) {
@@ -147,7 +216,6 @@ export function computeResults(study: Pick<Study<ValidationConfig>, "n" | "unitT
   }
   queue.sort((a, b) => (a.reason === b.reason ? a.ordinal - b.ordinal : a.reason === "tie" ? -1 : 1));
 
-  const common = commonResults(study, data.units, data.responses);
   const flags = config.contextChecks?.flags ?? [];
   const labels = config.labelJudgement?.labels ?? [];
   return {
@@ -162,13 +230,11 @@ export function computeResults(study: Pick<Study<ValidationConfig>, "n" | "unitT
       ...Object.fromEntries(flags.map((f) => [`flag:${f.key}`, `flagged ${f.label}`])),
       ...Object.fromEntries(labels.map((l) => [`label:${l.key}`, `label ${l.label}`])),
     },
-    progress: common.progress,
+    progress: data.common.progress,
     decisions,
-    agreement: checkAgreement(config, units, data.responses),
-    participants: common.participants.map((p) => {
-      const a = agreeing.get(p.participantId);
-      return { ...p, agreementWithMajority: a?.rate ?? null, agreementUnits: a?.rate === null || !a ? 0 : (restsOn.get(p.participantId) ?? 0) };
-    }),
+    agreement: data.responses ? checkAgreement(config, units, data.responses) : agreementFromCounts(config, units, data.tallies, data.raters),
+    // agreement with the others' majority per participant: participantFigures (a page at a time)
+    participants: data.common.participants,
     units,
     queue,
   };

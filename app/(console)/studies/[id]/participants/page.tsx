@@ -1,37 +1,49 @@
-import { paginate } from "@/components/studies/format";
-import { resultsFor, studyForPage } from "@/components/studies/page-data";
+import { studyForPage } from "@/components/studies/page-data";
 import { Pagination } from "@/components/studies/pagination";
 import { ParticipantsTable } from "@/components/studies/participants-table";
+import { queryHref } from "@/components/studies/sort-header";
+import { participantsPage, participantsQuery } from "@/lib/studies/tables";
 
 const PAGE_SIZE = 100;
 
-type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ page?: string }> };
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ params }: Props) {
   const { study } = await studyForPage((await params).id);
   return { title: `Participants · ${study.name}` };
 }
 
+const SORT_WORDS: Record<string, string> = { units: "units done", pseudonym: "participant", externalId: "external id", medianSeconds: "median time" };
+
 export default async function StudyParticipantsPage({ params, searchParams }: Props) {
   const { study } = await studyForPage((await params).id);
-  const [results, query] = await Promise.all([resultsFor(study), searchParams]);
-  const sorted = [...results.participants].sort((a, b) => b.units - a.units || a.pseudonym.localeCompare(b.pseudonym));
-  const { rows, page, pages } = paginate(sorted, Number(query.page ?? 1), PAGE_SIZE);
-  const first = (page - 1) * PAGE_SIZE + 1;
+  const raw = await searchParams;
+  // a malformed query falls back to the defaults rather than failing the page
+  const parsed = participantsQuery.safeParse({ pageSize: PAGE_SIZE, sort: raw.sort, order: raw.order, page: raw.page });
+  const query = parsed.success ? parsed.data : participantsQuery.parse({ pageSize: PAGE_SIZE });
+  const table = await participantsPage(study, query);
+  const pages = Math.max(1, Math.ceil(table.total / query.pageSize));
+  const first = (query.page - 1) * query.pageSize + 1;
+  const base = `/studies/${study.id}/participants`;
+  const baseline = study.design === "baseline";
+  // the overview's figure that this table elaborates: only for vote-based designs
+  const agreementNote = baseline ? "Accuracy: the share of their scored answers (final stage) that are right." : "Agreement with majority: the share of their answers that match the majority of the others, over checks that have one.";
   return (
     <section aria-labelledby="participants-heading" className="space-y-4">
       <h2 id="participants-heading" className="text-lg font-semibold">
         Participants
       </h2>
-      {rows.length === 0 ? (
-        <p className="rounded-card border border-line bg-surface p-4 text-muted">Nobody has submitted a response yet.</p>
+      {table.items.length === 0 ? (
+        <p className="rounded-card border border-line bg-surface p-4 text-muted">{table.total === 0 ? "Nobody has submitted a response yet." : "No participants on this page."}</p>
       ) : (
         <ParticipantsTable
-          participants={rows}
-          caption={`Participants ${first}–${first + rows.length - 1} of ${sorted.length}, most units first. Agreement with majority: the share of their answers that match a check's majority, over checks that have one.`}
+          participants={table.items}
+          accuracy={baseline}
+          sort={{ sort: query.sort, order: query.order, href: (sort, order) => queryHref(base, { sort, order }) }}
+          caption={`Participants ${first}–${first + table.items.length - 1} of ${table.total}, by ${SORT_WORDS[query.sort]} (${query.order === "asc" ? "ascending" : "descending"}). ${agreementNote}`}
         />
       )}
-      <Pagination basePath={`/studies/${study.id}/participants`} query={{}} page={page} pages={pages} label="Participants pages" />
+      <Pagination basePath={base} query={{ sort: query.sort, order: query.order }} page={query.page} pages={pages} label="Participants pages" />
     </section>
   );
 }

@@ -1,14 +1,16 @@
 import Link from "next/link";
-import { DECISION_LABELS, DECISIONS, isDecision, paginate } from "@/components/studies/format";
+import { DECISION_LABELS, DECISIONS } from "@/components/studies/format";
 import { resultsFor, studyForPage } from "@/components/studies/page-data";
 import { Pagination } from "@/components/studies/pagination";
+import { queryHref } from "@/components/studies/sort-header";
 import { UnitsTable } from "@/components/studies/units-table";
 import { buttonClass } from "@/components/ui/button";
 import { controlClass } from "@/components/ui/field";
+import { unitsPage, unitsQuery } from "@/lib/studies/tables";
 
 const PAGE_SIZE = 50;
 
-type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ decision?: string; ties?: string; page?: string }> };
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ params }: Props) {
   const { study } = await studyForPage((await params).id);
@@ -17,15 +19,18 @@ export async function generateMetadata({ params }: Props) {
 
 export default async function StudyUnitsPage({ params, searchParams }: Props) {
   const { study } = await studyForPage((await params).id);
-  const [results, query] = await Promise.all([resultsFor(study), searchParams]);
-  const decision = isDecision(query.decision) ? query.decision : undefined;
+  const [results, raw] = await Promise.all([resultsFor(study), searchParams]);
+  // a malformed query falls back to the defaults rather than failing the page
+  const parsed = unitsQuery.safeParse({ pageSize: PAGE_SIZE, page: raw.page, sort: raw.sort, order: raw.order, status: raw.status || undefined, ties: raw.ties });
+  const query = parsed.success ? parsed.data : unitsQuery.parse({ pageSize: PAGE_SIZE });
+  const decision = query.status;
   const ties = query.ties === "1";
-  const filtered = (results.units ?? []).filter(
-    (u) => (!decision || u.decision.status === decision) && (!ties || Object.values(u.decision.checks).some((c) => c.tie)),
-  );
-  const { rows, page, pages } = paginate(filtered, Number(query.page ?? 1), PAGE_SIZE);
+  const table = await unitsPage(study, query, results);
+  const rows = table.items;
+  const page = query.page;
+  const pages = Math.max(1, Math.ceil(table.total / PAGE_SIZE));
   const first = (page - 1) * PAGE_SIZE + 1;
-  const shown = filtered.length === 0 ? "No units" : `Units ${first}–${first + rows.length - 1} of ${filtered.length}`;
+  const shown = table.total === 0 ? "No units" : rows.length === 0 ? `No units on page ${page} of ${pages}` : `Units ${first}–${first + rows.length - 1} of ${table.total}`;
   const filters = [decision && `decision ${DECISION_LABELS[decision]}`, ties && "with a tie"].filter(Boolean).join(", ");
   const base = `/studies/${study.id}/units`;
   return (
@@ -34,11 +39,13 @@ export default async function StudyUnitsPage({ params, searchParams }: Props) {
         Units, votes and decisions
       </h2>
       <form method="get" action={base} className="flex flex-wrap items-end gap-3 rounded-card border border-line bg-surface p-4" aria-label="Filter units">
+        <input type="hidden" name="sort" value={query.sort} />
+        <input type="hidden" name="order" value={query.order} />
         <div className="space-y-1">
           <label htmlFor="units-decision" className="block text-sm font-medium">
             Filter by decision
           </label>
-          <select id="units-decision" name="decision" defaultValue={decision ?? ""} className={controlClass}>
+          <select id="units-decision" name="status" defaultValue={decision ?? ""} className={controlClass}>
             <option value="">All decisions</option>
             {DECISIONS.map((d) => (
               <option key={d} value={d}>
@@ -71,10 +78,11 @@ export default async function StudyUnitsPage({ params, searchParams }: Props) {
         <UnitsTable
           units={rows}
           names={{ columns: results.voteColumns ?? [], itemColumn: results.itemColumn ?? null, reasonLabels: results.reasonLabels ?? {} }}
+          sort={{ sort: query.sort, order: query.order, href: (sort, order) => queryHref(base, { status: decision, ties: ties ? "1" : undefined, sort, order }) }}
           caption={`${shown}${filters ? ` (${filters})` : ""}. Vote counts per check, the majority, TIE where the votes are tied, and the unit's decision.`}
         />
       )}
-      <Pagination basePath={base} query={{ decision, ties: ties ? "1" : undefined }} page={page} pages={pages} label="Units pages" />
+      <Pagination basePath={base} query={{ status: decision, ties: ties ? "1" : undefined, sort: query.sort, order: query.order }} page={page} pages={pages} label="Units pages" />
     </section>
   );
 }

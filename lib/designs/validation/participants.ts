@@ -1,0 +1,57 @@
+import type { ParticipantFigures, ReadCtx } from "@/lib/designs/types";
+import type { ValidationConfig } from "@/lib/designs/validation/config";
+
+// Agreement with the others' majority for a page of participants, in SQL: the rule of
+// lib/metrics' leaveOneOutAgreement (the plurality of the others; a tie compares nothing; an
+// item, a unit × check, needs at least 2 other answers), over the items the page's people answered.
+
+export async function validationParticipantFigures({ client, study }: ReadCtx<ValidationConfig>, ids: string[]): Promise<Map<string, ParticipantFigures>> {
+  const { rows } = await client.query<{ participantId: string; agree: number; compared: number; restsOn: number }>(
+    `WITH valid AS (
+       SELECT r."unitId", r."participantId", r.payload
+       FROM "Response" r JOIN "Assignment" a ON a.id = r."assignmentId"
+       WHERE r."studyId" = $1 AND a.status = 'submitted'
+     ), answered AS (
+       SELECT "unitId", count(*) AS n FROM valid WHERE "unitId" IN (SELECT "unitId" FROM valid WHERE "participantId" = ANY($2::uuid[])) GROUP BY 1
+     ), mine AS (
+       SELECT row_number() OVER () AS id, v."unitId", v."participantId", e.key, e.value
+       FROM valid v CROSS JOIN LATERAL jsonb_each_text(coalesce(v.payload -> 'answers', '{}'::jsonb)) e
+       WHERE v."participantId" = ANY($2::uuid[])
+     ), tally AS (
+       SELECT v."unitId", e.key, e.value, count(*)::int AS n
+       FROM valid v CROSS JOIN LATERAL jsonb_each_text(coalesce(v.payload -> 'answers', '{}'::jsonb)) e
+       WHERE v."unitId" IN (SELECT "unitId" FROM answered)
+       GROUP BY 1, 2, 3
+     ), pairs AS (
+       -- each of my answers beside the others' votes per label (my own vote taken out)
+       SELECT m.id, m."participantId", t.n, t.n - (t.value = m.value)::int AS c, t.value = m.value AS own
+       FROM mine m JOIN tally t ON t."unitId" = m."unitId" AND t.key = m.key
+     ), ranked AS (
+       SELECT *, max(c) OVER (PARTITION BY id) AS top FROM pairs
+     ), judged AS (
+       SELECT id, "participantId", sum(n) - 1 AS others, max(top) AS top,
+              count(*) FILTER (WHERE c = top) AS leaders, bool_or(own AND c = top) AS agreed
+       FROM ranked GROUP BY id, "participantId"
+     ), compared AS (
+       SELECT "participantId",
+              count(*) FILTER (WHERE others >= 2 AND top > 0 AND leaders = 1)::int AS compared,
+              count(*) FILTER (WHERE others >= 2 AND top > 0 AND leaders = 1 AND agreed)::int AS agree
+       FROM judged GROUP BY "participantId"
+     ), rests AS (
+       SELECT v."participantId", count(*)::int AS n
+       FROM valid v JOIN answered u ON u."unitId" = v."unitId"
+       WHERE v."participantId" = ANY($2::uuid[]) AND u.n >= 3 GROUP BY 1
+     )
+     SELECT c."participantId", c.agree, c.compared, coalesce(r.n, 0) AS "restsOn"
+     FROM compared c LEFT JOIN rests r ON r."participantId" = c."participantId"`,
+    [study.id, ids],
+  );
+  const byId = new Map(rows.map((r) => [r.participantId, r]));
+  return new Map(
+    ids.map((id) => {
+      const r = byId.get(id);
+      const rate = r && r.compared > 0 ? r.agree / r.compared : null;
+      return [id, { agreementWithMajority: rate, agreementUnits: rate === null ? 0 : r!.restsOn }];
+    }),
+  );
+}

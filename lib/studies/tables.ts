@@ -1,0 +1,131 @@
+import { z } from "zod";
+import { pool } from "@/lib/db/pool";
+import type { Queryable } from "@/lib/db/queryable";
+import { designOf, type DesignResults, type Study, type UnitStatus, type VoteUnit } from "@/lib/designs";
+import type { ParticipantFigures } from "@/lib/designs/types";
+import { studyResults } from "@/lib/studies/results";
+
+// The study's big tables, a page at a time: units (with their decisions) and participants. Only
+// the page's rows leave the server; sorting and filtering happen before the page is cut.
+
+export const UNIT_STATUSES = ["keep", "reject", "needs_review", "incomplete"] as const satisfies readonly UnitStatus[];
+export const MAX_PAGE_SIZE = 200;
+
+const paging = {
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
+  order: z.enum(["asc", "desc"]).default("asc"),
+};
+
+export const unitsQuery = z.object({
+  ...paging,
+  sort: z.enum(["ordinal", "title", "submitted", "status"]).default("ordinal"),
+  status: z.enum(UNIT_STATUSES).optional(),
+  /** only units with a tied check */
+  ties: z.enum(["0", "1"]).optional(),
+});
+export type UnitsQuery = z.infer<typeof unitsQuery>;
+
+export const participantsQuery = z.object({
+  ...paging,
+  sort: z.enum(["units", "pseudonym", "externalId", "medianSeconds"]).default("units"),
+  order: z.enum(["asc", "desc"]).default("desc"),
+});
+export type ParticipantsQuery = z.infer<typeof participantsQuery>;
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface ParticipantRow extends ParticipantFigures {
+  participantId: string;
+  pseudonym: string;
+  externalId: string | null;
+  units: number;
+  medianSeconds: number | null;
+}
+
+const STATUS_RANK: Record<UnitStatus, number> = { needs_review: 0, reject: 1, keep: 2, incomplete: 3 };
+
+/** A page of the units table (designs that decide on units; others have none). */
+export async function unitsPage(study: Study, query: UnitsQuery, results?: DesignResults): Promise<Page<VoteUnit>> {
+  // only designs that decide on units (those a researcher adjudicates) have a units table
+  const decides = designOf(study.design).adjudicable !== undefined;
+  const all = decides ? ((results ?? (await studyResults(study))).units ?? []) : [];
+  const chosen = all.filter((u) => (!query.status || u.decision.status === query.status) && (query.ties !== "1" || Object.values(u.decision.checks).some((c) => c.tie)));
+  const key: (u: VoteUnit) => number | string =
+    query.sort === "title" ? (u) => u.title ?? "" : query.sort === "submitted" ? (u) => u.submitted : query.sort === "status" ? (u) => STATUS_RANK[u.decision.status] : (u) => u.ordinal;
+  const sign = query.order === "desc" ? -1 : 1;
+  chosen.sort((a, b) => {
+    const x = key(a);
+    const y = key(b);
+    const c = typeof x === "string" ? x.localeCompare(y as string) : x - (y as number);
+    return sign * c || a.ordinal - b.ordinal;
+  });
+  const from = (query.page - 1) * query.pageSize;
+  return { items: chosen.slice(from, from + query.pageSize), total: chosen.length, page: query.page, pageSize: query.pageSize };
+}
+
+const PARTICIPANT_SORT: Record<ParticipantsQuery["sort"], string> = {
+  units: "units",
+  pseudonym: "pseudonym",
+  externalId: `"externalId"`,
+  medianSeconds: `"medianSeconds"`,
+};
+
+/** A page of the participants table: counts and median times in SQL, the design's own figures for the page's rows. */
+export async function participantsPage(study: Study, query: ParticipantsQuery, client: Queryable = pool()): Promise<Page<ParticipantRow>> {
+  const stage = Math.max(1, study.settings.stages.length);
+  const direction = query.order === "desc" ? "DESC" : "ASC";
+  // the final stage's valid answers, as every design's per-participant figures count them
+  const { rows } = await client.query<Omit<ParticipantRow, keyof ParticipantFigures> & { total: number }>(
+    `WITH valid AS (
+       SELECT r."participantId", coalesce(r."durationMs" / 1000.0, extract(epoch FROM r."submittedAt" - a."leasedAt"))::float AS seconds
+       FROM "Response" r JOIN "Assignment" a ON a.id = r."assignmentId"
+       WHERE r."studyId" = $1 AND a.status = 'submitted' AND r.stage = $2
+     ), per AS (
+       SELECT "participantId", count(*)::int AS units, percentile_cont(0.5) WITHIN GROUP (ORDER BY seconds) AS "medianSeconds"
+       FROM valid GROUP BY "participantId"
+     )
+     SELECT per."participantId", p.pseudonym, p."externalId", per.units, per."medianSeconds", count(*) OVER ()::int AS total
+     FROM per JOIN "Participant" p ON p.id = per."participantId"
+     ORDER BY ${PARTICIPANT_SORT[query.sort]} ${direction} NULLS LAST, pseudonym ASC, per."participantId"
+     LIMIT $3 OFFSET $4`,
+    [study.id, stage, query.pageSize, (query.page - 1) * query.pageSize],
+  );
+  const total = rows[0]?.total ?? (await countParticipants(client, study.id, stage));
+  const figures = await participantFigures(study, rows.map((r) => r.participantId), client);
+  return {
+    items: rows.map(({ total: _total, ...r }) => ({ ...r, ...figures.get(r.participantId) })),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+async function countParticipants(client: Queryable, studyId: string, stage: number): Promise<number> {
+  const { rows } = await client.query<{ n: number }>(
+    `SELECT count(DISTINCT r."participantId")::int AS n FROM "Response" r JOIN "Assignment" a ON a.id = r."assignmentId"
+     WHERE r."studyId" = $1 AND a.status = 'submitted' AND r.stage = $2`,
+    [studyId, stage],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** The design's per-participant figures (agreement, accuracy) for some participants. */
+export async function participantFigures(study: Study, ids: string[], client: Queryable = pool()): Promise<Map<string, ParticipantFigures>> {
+  if (ids.length === 0) return new Map();
+  const design = designOf(study.design);
+  if (design.participantFigures) return design.participantFigures({ client, study }, ids);
+  // expert designs (hundreds of answers): their full results hold the figures
+  const results = await design.results({ client, study });
+  const wanted = new Set(ids);
+  return new Map(
+    results.participants
+      .filter((p) => wanted.has(p.participantId))
+      .map((p) => [p.participantId, { ...(p.agreementWithMajority !== undefined ? { agreementWithMajority: p.agreementWithMajority } : {}), ...(p.agreementUnits !== undefined ? { agreementUnits: p.agreementUnits } : {}) }]),
+  );
+}

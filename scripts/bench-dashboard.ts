@@ -1,0 +1,139 @@
+// `npm run bench:dashboard [-- --sizes 100000,500000,1000000 --runs 5 --keep | --database URL]`: for each size,
+// a validation study and a baseline study with that many responses each (tests/support/bench-results-seed.ts)
+// are written straight into a fresh PostgreSQL database, then, in one child process per size, the data of each
+// console page is computed --runs times through the same library calls the pages and routes make: the study
+// overview (its results), the units table (first page, and a page in the middle), the participants table (first
+// page) and the results API (its JSON, and how many bytes). Medians per step; a table, then one JSON line.
+// `--keep` keeps the seeded databases (set SALLY_TEST_PG_PORT so their server stays) and prints their URLs;
+// `--database URL` measures such a database again (e.g. with the code before and after a change).
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { z } from "zod";
+import { closePool } from "@/lib/db/pool";
+import { resultsSummary, studyResults } from "@/lib/studies/results";
+import { readStudy } from "@/lib/studies/study";
+import { participantsPage, participantsQuery, unitsPage, unitsQuery } from "@/lib/studies/tables";
+import { pool } from "@/lib/db/pool";
+import { seedResultsStudies } from "../tests/support/bench-results-seed";
+import { createMigratedDatabase, dropDatabase, startTestServer } from "../tests/support/test-postgres";
+
+const Args = z.object({
+  sizes: z
+    .string()
+    .default("100000,500000,1000000")
+    .transform((s) => s.split(",").map((n) => z.coerce.number().int().min(100).parse(n.trim()))),
+  runs: z.coerce.number().int().min(1).max(20).default(5),
+  child: z.boolean().default(false),
+  keep: z.boolean().default(false),
+  database: z.string().url().optional(),
+});
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+interface Step {
+  study: "validation" | "baseline";
+  step: string;
+  ms: number;
+  runs: number[];
+  bytes?: number;
+}
+
+async function time(runs: number, f: () => Promise<number | void>): Promise<{ ms: number; runs: number[]; bytes?: number }> {
+  await f(); // a warm-up run, not counted (JIT, connections, PostgreSQL's caches)
+  const all: number[] = [];
+  let bytes: number | undefined;
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    const b = await f();
+    all.push(+(performance.now() - t0).toFixed(1));
+    if (typeof b === "number") bytes = b;
+  }
+  return { ms: +median(all).toFixed(1), runs: all, ...(bytes !== undefined ? { bytes } : {}) };
+}
+
+/** Every page's data for both studies, --runs times each (in this process: DATABASE_URL is the seeded database). */
+async function child(runs: number): Promise<void> {
+  const { rows } = await pool().query<{ id: string; design: "validation" | "baseline" }>(`SELECT id, design FROM "Study" WHERE name IN ('validation', 'baseline') ORDER BY design DESC`);
+  const steps: Step[] = [];
+  for (const { id, design } of rows) {
+    const study = (await readStudy(pool(), { id }))!;
+    const { rows: count } = await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM "StudyUnit" WHERE "studyId" = $1`, [id]);
+    const middle = Math.max(1, Math.ceil(count[0]!.n / 50 / 2));
+    const measured: [string, () => Promise<number | void>][] = [
+      ["overview", async () => void (await studyResults(study))],
+      ["units p1", async () => void (await unitsPage(study, unitsQuery.parse({ page: 1, pageSize: 50 })))],
+      [`units p${middle}`, async () => void (await unitsPage(study, unitsQuery.parse({ page: middle, pageSize: 50 })))],
+      ["participants p1", async () => void (await participantsPage(study, participantsQuery.parse({ page: 1, pageSize: 100 })))],
+      ["results API", async () => Buffer.byteLength(JSON.stringify(resultsSummary(await studyResults(study))))],
+    ];
+    for (const [step, f] of measured) steps.push({ study: design, step, ...(await time(runs, f)) });
+  }
+  await closePool();
+  console.log(JSON.stringify(steps));
+}
+
+function measure(url: string, runs: number): Step[] {
+  const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-dashboard.ts", "--child", "--runs", String(runs)], {
+    env: { ...process.env, DATABASE_URL: url },
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (run.status !== 0) throw new Error(`measuring failed:\n${run.stderr}`);
+  return JSON.parse(run.stdout.trim().split("\n").at(-1)!) as Step[];
+}
+
+async function responsesIn(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Response" r JOIN "Study" s ON s.id = r."studyId" WHERE s.name = 'validation'`);
+    return rows[0]!.n;
+  } finally {
+    await client.end();
+  }
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { sizes: { type: "string" }, runs: { type: "string" }, child: { type: "boolean" }, keep: { type: "boolean" }, database: { type: "string" } } });
+  const args = Args.parse(values);
+  if (args.child) return child(args.runs);
+  const results: { size: number; steps: Step[] }[] = [];
+  if (args.database) {
+    results.push({ size: await responsesIn(args.database), steps: measure(args.database, args.runs) });
+  } else {
+    const server = await startTestServer();
+    try {
+      for (const size of args.sizes) {
+        const db = `sally_bench_dashboard_${size}_${randomBytes(4).toString("hex")}`;
+        const url = await createMigratedDatabase(server.adminUrl, db);
+        const t0 = performance.now();
+        await seedResultsStudies(url, size);
+        console.error(`seeded 2 × ${size.toLocaleString()} responses in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+        const steps = measure(url, args.runs);
+        for (const s of steps) console.error(`${String(size).padStart(8)}  ${s.study.padEnd(10)} ${s.step.padEnd(16)} ${String(s.ms).padStart(9)} ms`);
+        results.push({ size, steps });
+        if (args.keep) console.error(`kept: --database ${url}`);
+        else await dropDatabase(server.adminUrl, db);
+      }
+    } finally {
+      if (!args.keep) await server.stop();
+    }
+  }
+  console.log(`\nmedians of ${args.runs} run(s), ms (responses per study)`);
+  console.log("responses   study       step                    ms      JSON bytes");
+  for (const r of results) {
+    for (const s of r.steps) console.log(`${String(r.size).padEnd(12)}${s.study.padEnd(12)}${s.step.padEnd(18)}${String(s.ms).padStart(10)}${s.bytes === undefined ? "" : String(s.bytes).padStart(16)}`);
+  }
+  console.log(JSON.stringify({ node: process.version, runs: args.runs, results }));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
