@@ -10,7 +10,7 @@ import { datasetScope, datasetScopeSql, getDatasetFor } from "@/lib/datasets/acc
 import { listDatasets } from "@/lib/datasets/service";
 import { db } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { filterSql } from "@/lib/datasets/tag-filter";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

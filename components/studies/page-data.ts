@@ -6,7 +6,7 @@ import { requirePage } from "@/lib/auth/guards";
 import { can } from "@/lib/auth/permissions";
 import { db } from "@/lib/db/client";
 import type { Study } from "@/lib/designs";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { studyResults } from "@/lib/studies/results";
 import { getStudyFor } from "@/lib/studies/service";
 import { studyTimeline } from "@/lib/studies/timeline";

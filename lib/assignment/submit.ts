@@ -1,7 +1,7 @@
 import type pg from "pg";
 import type { Queryable } from "@/lib/db/queryable";
 import { withTransaction } from "@/lib/db/tx";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 
 // Submitting an answer, in one transaction of four round trips: BEGIN, the lease locked and read
 // (with what validation needs), the response and the lease's new state written in one

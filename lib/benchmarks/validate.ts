@@ -112,18 +112,6 @@ export function parseRecord(adapter: Adapter, raw: RawRecord, file: FileInfo): R
 export type ParseResult = { type: "record"; raw: RawRecord; parsed: ParsedRecord } | { type: "issue"; issue: ImportIssue };
 
 /**
- * Runs the adapter over a record stream. Every issue is yielded, so a caller can count them all
- * and show the first ones; records keep streaming after a bad one.
- */
-export async function* parseRecords(adapter: Adapter, records: AsyncIterable<RawRecord>, file: FileInfo): AsyncGenerator<ParseResult> {
-  for await (const raw of records) {
-    const result = parseRecord(adapter, raw, file);
-    if (result.ok) yield { type: "record", raw, parsed: result.parsed };
-    else for (const issue of result.issues) yield { type: "issue", issue };
-  }
-}
-
-/**
  * Reads a file and parses every record: the importer's whole pure pipeline. Yields parsed records
  * and issues in file order (read problems included: a fatal one, such as truncated JSON, is the
  * last thing yielded). Returns the layout, or null when reading stopped on a fatal problem.

@@ -1,6 +1,6 @@
 import { formatIssue } from "@/lib/benchmarks/validate";
 import { ImportRejected } from "@/lib/datasets/import";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 
 // How a command reports a refused request: the message, then each problem on its own line.
 export function reportError(err: unknown): number {

@@ -5,7 +5,7 @@ import { defineCommand } from "@/lib/cli/args";
 import { printJson, withDatabase } from "@/lib/cli/db";
 import { importOwnerId } from "@/lib/datasets/access";
 import { OPERATOR } from "@/lib/datasets/service";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { changeStudyState, createStudy, parseSpec } from "@/lib/studies/service";
 
 const USAGE = `Usage: npm run -s sally -- study create --spec <file.json> [--owner EMAIL] [--json]

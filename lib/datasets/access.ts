@@ -1,6 +1,6 @@
 import { can, roleAllows, type Actor } from "@/lib/auth/permissions";
 import { db, type Prisma } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 
 // Who sees a dataset: its owner, the researchers it was shared with (by name, or all of them),
 // and admins. Ownerless datasets (command-line imports without --owner) are admins' only until

@@ -2,7 +2,7 @@ import type { Gold } from "@/lib/benchmarks/types";
 import { stringifyCsv } from "@/lib/csv";
 import { db } from "@/lib/db/client";
 import { streamBatches } from "@/lib/db/stream";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 
 // Errata: what changed between two versions of a dataset (this file), or between a source dataset
 // and a study's validated export (lib/release/errata.ts). One row per change, in one CSV shape:

@@ -3,7 +3,7 @@ import { writeRecords, fileTypeOf, type OutputChunk } from "@/lib/benchmarks/wri
 import { stringifyCsv } from "@/lib/csv";
 import { db } from "@/lib/db/client";
 import { streamRows } from "@/lib/db/stream";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { filterSql } from "@/lib/datasets/tag-filter";
 
 // Exports stream from a server-side cursor; none is built in memory.

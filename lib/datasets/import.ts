@@ -11,7 +11,7 @@ import { IdSequence, uuidText } from "@/lib/datasets/import-ids";
 import { ImportWriter } from "@/lib/datasets/import-writer";
 import { pool } from "@/lib/db/pool";
 import { withTransaction } from "@/lib/db/tx";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 
 // One benchmark file in, all or nothing: every record is validated, and a single problem
 // anywhere rolls the whole import back (one transaction), leaving no rows behind.

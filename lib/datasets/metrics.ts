@@ -4,7 +4,7 @@ import { z } from "zod";
 import { questionLinker } from "@/lib/datasets/predictions";
 import { pool } from "@/lib/db/pool";
 import { withTransaction } from "@/lib/db/tx";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 
 // Automatic metrics of model answers (ROUGE-L, BERTScore, a judge's bonus point coverage...),
 // one CSV row per (question, model, metric), for correlating with human ratings. A row names

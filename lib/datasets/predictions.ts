@@ -4,7 +4,7 @@ import { z } from "zod";
 import { pool } from "@/lib/db/pool";
 import type { Queryable } from "@/lib/db/queryable";
 import { withTransaction } from "@/lib/db/tx";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 
 // Model answers or judgements, one JSON object per line, linked to questions by the source
 // record id and (for records with several questions) the question's position in the record.

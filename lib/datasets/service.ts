@@ -2,7 +2,7 @@ import type { Actor } from "@/lib/auth/permissions";
 import { datasetScope, getDatasetFor } from "@/lib/datasets/access";
 import { db, Prisma } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 
 /** The command line holds the database's own credentials: it is the operator and lists every dataset. */
 export const OPERATOR = "operator";

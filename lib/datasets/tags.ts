@@ -2,7 +2,7 @@ import { parse } from "csv-parse/sync";
 import { z } from "zod";
 import { audit } from "@/lib/audit";
 import { withTransaction } from "@/lib/db/tx";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 
 // Researchers tag questions after import: qualification and gold pools, subsets such as
 // CharToM-QA's "indirect" questions. A CSV `questionId,tag,value`; the tags join the question's

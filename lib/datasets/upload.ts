@@ -4,7 +4,7 @@ import { rm } from "node:fs/promises";
 import { once } from "node:events";
 import os from "node:os";
 import path from "node:path";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 
 const TOO_BIG = (max: number) =>
   `The file is larger than the upload limit (${(max / 1024 / 1024).toFixed(0)} MB). Import it with the CLI: npm run -s sally -- import --benchmark auto <file>`;

@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { baseline } from "@/lib/designs/baseline/design";
 import type { Design } from "@/lib/designs/types";
 import { validation } from "@/lib/designs/validation/design";

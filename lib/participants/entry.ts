@@ -3,7 +3,7 @@ import { z } from "zod";
 import { db, Prisma } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import type { Study } from "@/lib/designs";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { hasControlChars } from "@/lib/http/control-chars";
 import type { UnavailableReason } from "@/lib/participants/paths";
 import { membershipAtEntry } from "@/lib/participants/membership";

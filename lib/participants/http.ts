@@ -1,7 +1,7 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import { pool } from "@/lib/db/pool";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { decodeParticipantToken, participantCookieName } from "@/lib/participants/token";
 import { studyByCode, type CachedStudy } from "@/lib/studies/study";
 

@@ -3,7 +3,7 @@ import { questionsByIds } from "@/lib/datasets/questions";
 import { withTransaction } from "@/lib/db/tx";
 import { designOf, type Study, type Unit } from "@/lib/designs";
 import { unitCtx } from "@/lib/designs/context";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { excludeParticipant } from "@/lib/participants/exclusion";
 import { ATTENTION_KEY, countsOf, qualificationProgress, type ProbeRow } from "@/lib/participants/probes";
 import { policyVerdict } from "@/lib/participants/policy";

@@ -1,7 +1,7 @@
 import { renewLease } from "@/lib/assignment/renew";
 import { pool } from "@/lib/db/pool";
 import type { Study } from "@/lib/designs";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { openProbe, usesProbes } from "@/lib/participants/probes";
 
 // "Keep working": more time on the unit the participant holds. The lease gets the study's lease

@@ -3,7 +3,7 @@ import { pool } from "@/lib/db/pool";
 import { withTransaction } from "@/lib/db/tx";
 import type { Study } from "@/lib/designs";
 import type { Groups } from "@/lib/designs/settings";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 
 // The questions asked on entry, before any unit: the screener that places a participant in a
 // group (a single choice for the whole study, or a checklist of tag values such as the books

@@ -4,7 +4,7 @@ import type { StoredContext, StoredQuestion } from "@/lib/datasets/questions";
 import { pool } from "@/lib/db/pool";
 import { designOf, type Study, type UnitView } from "@/lib/designs";
 import { unitCtx } from "@/lib/designs/context";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { outcomeCode } from "@/lib/participants/outcomes";
 import { answerProbe } from "@/lib/participants/probe-answers";
 import { planProbe, probeState, probeView, serveProbe, usesProbes } from "@/lib/participants/probes";

@@ -5,7 +5,7 @@ import { db } from "@/lib/db/client";
 import { withTransaction } from "@/lib/db/tx";
 import { designOf } from "@/lib/designs";
 import { unitCtx } from "@/lib/designs/context";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { getStudyFor } from "@/lib/studies/service";
 
 export const adjudicationSchema = z.object({

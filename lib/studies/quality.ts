@@ -1,7 +1,7 @@
 import { pool } from "@/lib/db/pool";
 import { withTransaction } from "@/lib/db/tx";
 import type { Study, ValidationResults } from "@/lib/designs";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { excludeParticipant } from "@/lib/participants/exclusion";
 import { policyVerdict } from "@/lib/participants/policy";
 import { studyResults } from "@/lib/studies/results";

@@ -8,7 +8,7 @@ import { pool } from "@/lib/db/pool";
 import type { Queryable } from "@/lib/db/queryable";
 import { withTransaction } from "@/lib/db/tx";
 import { designOf, type Study } from "@/lib/designs";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { LOCKED_AFTER_FIRST_RESPONSE, STUDY_TRANSITIONS, studySpecSchema, type StudySpec, type StudyUpdate } from "@/lib/studies/spec";
 import { parseStudy, readStudy, STUDY_COLUMNS } from "@/lib/studies/study";
 import { planUnits, writeUnits, type StratumReport } from "@/lib/studies/units";

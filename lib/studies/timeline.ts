@@ -1,7 +1,7 @@
 import { pool } from "@/lib/db/pool";
 import type { Queryable } from "@/lib/db/queryable";
 import { designOf, type Study } from "@/lib/designs";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { agreementTimeline, type AgreementSeries } from "@/lib/studies/timeline-agreement";
 
 // Progress over time: the valid answers of a study (those of submitted assignments, as every

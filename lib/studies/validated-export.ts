@@ -1,6 +1,6 @@
 import { exportDataset } from "@/lib/datasets/export";
 import type { Study } from "@/lib/designs";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { validatedSelection } from "@/lib/studies/manifest";
 
 /** The dataset in its own format, minus every record the study's rule dropped. */

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { createUser } from "@/lib/users/service";
 
 // The first admin: from ADMIN_EMAIL/ADMIN_PASSWORD, or else a generated password that the

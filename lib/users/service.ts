@@ -1,7 +1,7 @@
 import { audit } from "@/lib/audit";
 import { hashPassword } from "@/lib/auth/password";
 import { db, Prisma } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import type { CreateUser, UpdateUser } from "@/lib/users/schemas";
 
 export const publicUserFields = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { fromAppError, problem, zodInvalidParams } from "@/lib/http/problem";
 
 describe("problem+json", () => {

@@ -2,15 +2,6 @@ import { z } from "zod";
 
 // One ExploreToM row is one question about one story (ExploreToM-data-sample.csv). CSV cells are
 // strings; the typed columns are checked and converted here.
-export const REQUIRED_COLUMNS = [
-  "story_structure",
-  "infilled_story",
-  "question",
-  "expected_answer",
-  "qprop=params",
-  "qprop=nth_order",
-  "qprop=non_unique_mental_state",
-] as const;
 
 // Per-field caps, in characters, so that a broken or hostile file (one 10 MB cell) is refused with
 // its record and field named instead of being stored. Longest fields in the format fixture under

@@ -5,7 +5,7 @@ import type { UnitCtx, Validated } from "@/lib/designs/types";
 import type { BaselineConfig } from "@/lib/designs/baseline/config";
 import { scorerOf, scoringQuestion, viewAt } from "@/lib/designs/baseline/scorer";
 import { shownOrder } from "@/lib/designs/baseline/view";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 
 // A baseline answer: one answer per question of the unit, in its kind's shape, checked by zod
 // with a message naming the question. Option indexes arrive in the order shown and are stored

@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { zodInvalidParams } from "@/lib/http/problem";
 import { stageViews } from "@/lib/designs/views";
 import type { Design } from "@/lib/designs/types";

@@ -1,5 +1,5 @@
 import type { Gold } from "@/lib/benchmarks/types";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { zodInvalidParams } from "@/lib/http/problem";
 import { stageViews } from "@/lib/designs/views";
 import type { Design } from "@/lib/designs/types";

@@ -3,6 +3,7 @@ import { StateBadge } from "@/components/studies/state-badge";
 import { StudyActions } from "@/components/studies/study-actions";
 import { StudyTabs } from "@/components/studies/study-tabs";
 import { studyForPage } from "@/components/studies/page-data";
+import { descriptorOf } from "@/lib/designs/client";
 
 export default async function StudyLayout({ children, params }: { children: React.ReactNode; params: Promise<{ id: string }> }) {
   const { id } = await params;
@@ -20,7 +21,9 @@ export default async function StudyLayout({ children, params }: { children: Reac
             <h1 className="text-2xl font-semibold break-words">{study.name}</h1>
             <StateBadge state={study.state} />
           </div>
-          <p className="mt-1 text-muted">Validation study over {datasetName}</p>
+          <p className="mt-1 text-muted">
+            {descriptorOf(study.design)?.label ?? study.design} study over {datasetName}
+          </p>
         </div>
         {canManage && <StudyActions studyId={study.id} state={study.state} />}
       </div>

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { pool } from "@/lib/db/pool";
 import { designOf } from "@/lib/designs";
 import { downloadResponse } from "@/lib/http/stream";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { route } from "@/lib/http/route";
 import { studyRelease } from "@/lib/release/release";
 import { bonusCsv } from "@/lib/studies/bonus";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { pool } from "@/lib/db/pool";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { route } from "@/lib/http/route";
 import { applyProlificEvent, prolificEventSchema, verifyProlificSignature } from "@/lib/platforms/prolific";
 import { readStudy } from "@/lib/studies/study";
