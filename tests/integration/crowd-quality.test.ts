@@ -8,6 +8,7 @@ import { POST as prolificRoute } from "@/app/api/webhooks/prolific/[code]/route"
 import { importDataset } from "@/lib/datasets/import";
 import { pool } from "@/lib/db/pool";
 import { bonusLines } from "@/lib/studies/bonus";
+import { RESPONSE_COLUMNS, responseRows } from "@/lib/studies/exports/responses";
 import { changeStudyState, createStudy, parseSpec } from "@/lib/studies/service";
 import { readStudy } from "@/lib/studies/study";
 import { createUser } from "@/lib/users/service";
@@ -124,6 +125,16 @@ describe("crowd quality control over the participant API", () => {
       [created.id],
     );
     expect(excluded[0]).toMatchObject({ status: "failed_attention", reason: expect.stringContaining("attention") });
+    // the raw export keeps their rows, marked invalid with the reason; everyone else's rows are valid
+    const names = RESPONSE_COLUMNS.map((c) => c.name);
+    const exported: Record<string, unknown>[] = [];
+    for await (const batch of responseRows((await readStudy(pool(), { id: created.id }))!)) {
+      for (const row of batch) exported.push(Object.fromEntries(names.map((n, i) => [n, row[i]])));
+    }
+    const theirs = exported.filter((r) => r.external_id === "careless");
+    expect(theirs.length).toBeGreaterThan(0);
+    for (const r of theirs) expect(r).toMatchObject({ valid: false, invalid_reason: expect.stringContaining("attention") });
+    for (const r of exported.filter((r) => r.external_id !== "careless")) expect(r).toMatchObject({ valid: true, invalid_reason: null });
 
     // the bonus, by hand: 0.10 per valid unit, plus 1.00 for gold accuracy ≥ 50%. Careful people answer
     // every gold item right, and get one after their 3rd unit; the excluded participant has no valid unit.

@@ -29,7 +29,14 @@ export const RESPONSE_COLUMNS = columns(
   "lease_expires_at:TIMESTAMP",
   "response_id:STRING",
   "valid:BOOLEAN",
+  "invalid_reason:STRING?",
 );
+
+// Excluded rows stay in the raw export, saying why they count nowhere: the participant's exclusion
+// (a researcher's reason, or the policy that applied), else what became of the lease.
+const INVALID_REASON = `CASE WHEN a.status = 'submitted' THEN NULL
+    WHEN a.status = 'excluded' OR p.status IN ('excluded', 'failed_attention', 'failed_qualification') THEN coalesce(p."statusReason", p.status::text)
+    ELSE a.status::text END`;
 
 // timestamps leave PostgreSQL as epoch milliseconds: a number is all either file needs
 const ms = (column: string) => `(extract(epoch FROM ${column}) * 1000)::float8`;
@@ -39,7 +46,8 @@ const SQL = (payload: string) => `SELECT r.id AS response_id, r."unitId" AS stud
     p."externalId" AS external_id, coalesce(a."group", p."group") AS participant_group, r.stage, ${payload},
     ${ms(`r."startedAt"`)} AS started_at, ${ms(`r."submittedAt"`)} AS submitted_at, r."durationMs" AS duration_ms,
     a.id AS assignment_id, ${ms(`a."leasedAt"`)} AS leased_at, ${ms(`a."expiresAt"`)} AS lease_expires_at,
-    r."idempotencyKey" AS idempotency_key, a.status = 'submitted' AS valid
+    r."idempotencyKey" AS idempotency_key, a.status = 'submitted' AS valid,
+    ${INVALID_REASON} AS invalid_reason
   FROM "Response" r
   JOIN "Participant" p ON p.id = r."participantId"
   JOIN "Assignment" a ON a.id = r."assignmentId"
@@ -66,6 +74,7 @@ interface ResponseRow<P> {
   lease_expires_at: number;
   idempotency_key: string;
   valid: boolean;
+  invalid_reason: string | null;
 }
 
 /** The long table's rows, in batches: one per response and answered item, in submission order. */
@@ -97,6 +106,7 @@ export async function* responseRows(study: Study): AsyncGenerator<Cell[][]> {
           r.lease_expires_at,
           r.response_id,
           r.valid,
+          r.invalid_reason,
         ]);
       }
     }
@@ -120,7 +130,7 @@ export async function* responsesJsonl(study: Study): AsyncGenerator<string> {
         `"questionId":${JSON.stringify(r.question_id)},"participant":${JSON.stringify(r.participant)},` +
         `"externalSource":${JSON.stringify(r.external_source)},"externalId":${JSON.stringify(r.external_id)},` +
         `"group":${JSON.stringify(r.participant_group)},"stage":${r.stage},"payload":${r.payload},"answers":${r.answers},` +
-        `"comment":${r.comment},"valid":${r.valid},"startedAt":${isoOrNull(r.started_at)},"submittedAt":${isoOrNull(r.submitted_at)},` +
+        `"comment":${r.comment},"valid":${r.valid},"invalidReason":${JSON.stringify(r.invalid_reason)},"startedAt":${isoOrNull(r.started_at)},"submittedAt":${isoOrNull(r.submitted_at)},` +
         `"durationMs":${r.duration_ms ?? "null"},"lease":{"assignmentId":"${r.assignment_id}","leasedAt":${isoOrNull(r.leased_at)},` +
         `"expiresAt":${isoOrNull(r.lease_expires_at)}},"idempotencyKey":${JSON.stringify(r.idempotency_key)}}\n`;
     }
