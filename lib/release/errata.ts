@@ -133,7 +133,8 @@ function keyChanged(covered: Covered[], units: Map<string, VoteUnit>, reasons: M
       if (!t || !KEY_CHECK(check.kind, check.questionId) || t.adjudicated === null || t.adjudicated === t.majority) continue;
       const q = question.get(check.questionId!);
       if (!q) continue;
-      const votes = Object.entries(t.counts).map(([v, n]) => `${v} ${n}`).join(", ");
+      // most votes first, then by value: counts aggregated in SQL come in no set order
+      const votes = Object.entries(t.counts).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([v, n]) => `${v} ${n}`).join(", ");
       const subject = check.subject !== undefined ? ` on "${check.subject}"` : "";
       out.push({
         sourceId: q.sourceId,

@@ -31,7 +31,10 @@ export function tally(values: string[]): Pick<CheckResult, "counts" | "votes" | 
 
 /** The same tally from counts already made (label → votes), e.g. by GROUP BY in SQL. */
 export function tallyCounts(counts: Readonly<Record<string, number>>): Pick<CheckResult, "counts" | "votes" | "majority" | "tie" | "unanimous"> {
-  const present = Object.entries(counts).filter(([, n]) => n > 0);
+  // by label, so what is shown or exported does not depend on the order SQL returned the rows in
+  const present = Object.entries(counts)
+    .filter(([, n]) => n > 0)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const best = Math.max(0, ...present.map(([, n]) => n));
   const top = present.filter(([, n]) => n === best);
   return {
