@@ -20,7 +20,13 @@ export interface ProbeAnswer {
   feedback?: { correct: boolean | null };
 }
 
-const attentionSchema = z.object({ answers: z.record(z.string(), z.union([z.string(), z.number().int()])) }).strict();
+// The task page sends an attention item what it sends any unit (answers, and milliseconds per question);
+// only the choice is kept. Refusing the extra keys refused every attention answer from a browser.
+const attentionSchema = z.object({
+  answers: z.record(z.string(), z.union([z.string(), z.number().int()])),
+  times: z.record(z.string(), z.number().int().min(0)).optional(),
+  comment: z.string().max(5000).nullish(),
+});
 
 export async function answerProbe(opts: { study: Study; participantId: string; probeId: string; idempotencyKey: string; payload: unknown; durationMs: number | null }): Promise<ProbeAnswer | null> {
   const { study } = opts;

@@ -77,7 +77,8 @@ async function answer(p: HttpParticipant, items: Item[], right: (kind: "qual" | 
     const kind = item ? (item.role as "qual" | "gold" | "study") : "attention";
     const correct = kind === "attention" ? 1 : item!.answer;
     const wrong = kind === "attention" ? 0 : 1 - correct;
-    const res = await p.submit(unit.assignmentId, { answers: { [q.id]: right(kind) ? correct : wrong } });
+    // the payload the task page sends for every unit, attention items included: answers and milliseconds per question
+    const res = await p.submit(unit.assignmentId, { answers: { [q.id]: right(kind) ? correct : wrong }, times: { [q.id]: 4200 } });
     expect(res.status, res.text).toBe(201);
   }
   throw new Error("too many steps");
