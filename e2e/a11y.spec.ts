@@ -211,6 +211,7 @@ const VISITS: Record<string, Visit> = {
   "app/(console)/studies/[id]/adjudication/page.tsx": (t) => studyTab(t, "adjudication"),
   "app/(console)/studies/[id]/settings/page.tsx": (t) => studyTab(t, "settings"),
   "app/(console)/studies/[id]/groups/page.tsx": (t) => studyTab(t, "groups"),
+  "app/(console)/studies/[id]/quality/page.tsx": (t) => studyTab(t, "quality"),
   "app/(console)/queue/page.tsx": async ({ browser, w }) => {
     const { annotator } = await w();
     const ctx = await browserAs(browser, annotator);

@@ -119,7 +119,8 @@ function unitRow(page: Page, title: string): Locator {
 /** The cell under `column` in a row of the units table. */
 async function cellUnder(page: Page, row: Locator, column: string): Promise<Locator> {
   const headers = await page.getByRole("columnheader").allInnerTexts();
-  const index = headers.findIndex((h) => h.trim() === column);
+  // a sortable header reads its name, then the sort arrow and a hint for screen readers
+  const index = headers.findIndex((h) => h.split("\n")[0]!.trim() === column);
   expect(index, `column ${column} in ${JSON.stringify(headers)}`).toBeGreaterThan(-1);
   // the first column is a row header (th), the rest are cells
   return index === 0 ? row.getByRole("rowheader") : row.getByRole("cell").nth(index - 1);

@@ -26,6 +26,7 @@ export const AUDITED_PAGES: readonly AuditedPage[] = [
   { file: "app/(console)/studies/[id]/participants/page.tsx", path: "/studies/<id>/participants", states: ["with a participant"] },
   { file: "app/(console)/studies/[id]/adjudication/page.tsx", path: "/studies/<id>/adjudication", states: ["queue and history"] },
   { file: "app/(console)/studies/[id]/groups/page.tsx", path: "/studies/<id>/groups", states: ["a study without groups"] },
+  { file: "app/(console)/studies/[id]/quality/page.tsx", path: "/studies/<id>/quality", states: ["with a participant"] },
   { file: "app/(console)/studies/[id]/settings/page.tsx", path: "/studies/<id>/settings", states: ["with answers (read-only parts)"] },
   { file: "app/(console)/queue/page.tsx", path: "/queue", states: ["annotator, with an open study"] },
   { file: "app/(console)/users/page.tsx", path: "/users", states: ["admin"] },
