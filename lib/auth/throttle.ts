@@ -38,6 +38,13 @@ function keysFor(email: string, ip: string | null): Key[] {
   return keys;
 }
 
+// The wait after this attempt, in seconds. No wait is stored as NULL, not as now(): now() is the
+// transaction's start, so a concurrent attempt that began earlier but got the row lock later would
+// read "locked until after my now()" and be refused (two sign-ins from one address at once).
+const DELAY = `LEAST(CASE WHEN "AuthThrottle"."windowStart" < now() - make_interval(mins => $2) THEN 0
+                  WHEN "AuthThrottle".failures + 1 < $3 THEN 0
+                  ELSE power(2, "AuthThrottle".failures + 1 - $3) END, $5)::int`;
+
 /**
  * Counts the attempt as a failure before the password is checked, so that parallel guesses
  * cannot all slip through the free tries; `attemptSucceeded` takes it back.
@@ -47,16 +54,13 @@ export async function beginAttempt(email: string, ip: string | null): Promise<At
     for (const { key, free } of keysFor(email, ip)) {
       const { rows } = await client.query<{ failures: number }>(
         `INSERT INTO "AuthThrottle" (key, failures, "windowStart", "lockedUntil")
-         VALUES ($1, 1, now(), now() + make_interval(secs => $4::int))
+         VALUES ($1, 1, now(), CASE WHEN $4::int > 0 THEN now() + make_interval(secs => $4::int) END)
          ON CONFLICT (key) DO UPDATE SET
            failures = CASE WHEN "AuthThrottle"."windowStart" < now() - make_interval(mins => $2) THEN 1
                            ELSE "AuthThrottle".failures + 1 END,
            "windowStart" = CASE WHEN "AuthThrottle"."windowStart" < now() - make_interval(mins => $2) THEN now()
                                 ELSE "AuthThrottle"."windowStart" END,
-           "lockedUntil" = now() + make_interval(secs => LEAST(
-             CASE WHEN "AuthThrottle"."windowStart" < now() - make_interval(mins => $2) THEN 0
-                  WHEN "AuthThrottle".failures + 1 < $3 THEN 0
-                  ELSE power(2, "AuthThrottle".failures + 1 - $3) END, $5)::int)
+           "lockedUntil" = CASE WHEN ${DELAY} > 0 THEN now() + make_interval(secs => ${DELAY}) END
          WHERE "AuthThrottle"."lockedUntil" IS NULL OR "AuthThrottle"."lockedUntil" <= now()
          RETURNING failures`,
         [key, THROTTLE.windowMinutes, free, delayAfter(1, free), THROTTLE.maxDelaySeconds],

@@ -67,6 +67,18 @@ describe("sign-in throttle: progressive delay per (email, client address)", () =
     expect(outcomes.filter((o) => o === "delayed")).toHaveLength(17);
   });
 
+  it("people signing in at once from one address (a lab behind one NAT) are all let in: no one waits on another's attempt", async () => {
+    const people = await Promise.all(
+      Array.from({ length: 12 }, async (_, i) => {
+        const email = `lab-${i}-${randomUUID()}@x.test`;
+        await createUser({ actorId: null, input: { email, name: "L", role: "annotator", password: "lab-password-1" } });
+        return email;
+      }),
+    );
+    const outcomes = await Promise.all(people.map((email) => attempt(email, "lab-password-1", from("198.51.100.7"))));
+    expect(outcomes).toEqual(people.map(() => "ok"));
+  });
+
   it("without TRUST_PROXY a client-sent X-Forwarded-For is ignored: rotating it does not buy new tries", async () => {
     const outcomes: Outcome[] = [];
     for (let i = 0; i < 5; i++) outcomes.push(await attempt(user.email, `rot-${i}`, from("203.0.113.9", { "x-forwarded-for": `10.0.0.${i}` })));
