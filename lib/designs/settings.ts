@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { tagFilterSchema } from "@/lib/datasets/tag-filter";
+import { LOCALES, type Locale } from "@/lib/i18n/locales";
 
 // What every design can use, beside its own config: how questions are sampled, which context
 // view is shown, groups with per-group quotas, staged reveal, quality control, consent and
@@ -154,8 +155,8 @@ export const consentSchema = z
   })
   .default({ informationSheet: "", contact: "", version: "1", expectedMinutes: null, debrief: "" });
 
-export const LANGUAGES = ["en", "zh"] as const;
-export type Language = (typeof LANGUAGES)[number];
+export const LANGUAGES = LOCALES;
+export type Language = Locale;
 
 export const settingsSchema = z.object({
   sampling: samplingSchema,

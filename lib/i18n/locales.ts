@@ -1,12 +1,14 @@
-import { z } from "zod";
-import { LANGUAGES, type Language } from "@/lib/designs/settings";
+// The languages of participant pages are the study's `language` values (lib/designs/settings.ts
+// reads them from here); console pages are English. No zod here: the participant bundle loads this
+// module (the switcher), and zod alone is about 30 KB gzipped.
 
-// The languages of participant pages are the study's `language` values; console pages are English.
-
-export type Locale = Language;
-export const LOCALES = LANGUAGES;
+export const LOCALES = ["en", "zh"] as const;
+export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
-export const localeSchema = z.enum(LOCALES);
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
+}
 
 /** The participant's own choice, kept per study (the cookie's path is the study's pages). */
 export const LANGUAGE_COOKIE = "sally_lang";
@@ -28,8 +30,7 @@ export function cookiePathOf(code: string): string {
 export function resolveLocale(study: { language: Locale; allowLanguageSwitch: boolean } | null, chosen: string | undefined): Locale {
   if (!study) return DEFAULT_LOCALE;
   if (study.allowLanguageSwitch) {
-    const parsed = localeSchema.safeParse(chosen);
-    if (parsed.success) return parsed.data;
+    if (isLocale(chosen)) return chosen;
   }
   return study.language;
 }
