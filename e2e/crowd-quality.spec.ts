@@ -66,6 +66,16 @@ async function answerUnit(page: Page, choice: (prompt: string) => Choice): Promi
   return prompt;
 }
 
+/** What the page shows once it settles after a submit: a fresh unit (nothing chosen yet) or the done page. */
+async function nextStep(page: Page): Promise<"unit" | "done"> {
+  const fresh = async () => {
+    const question = page.getByRole("region", { name: "Question 1" });
+    return (await question.locator("input[type=radio]").count()) > 0 && (await question.locator("input[type=radio]:checked").count()) === 0;
+  };
+  await expect.poll(async () => /\/done$/.test(page.url()) || (await fresh()), { message: "a new unit or the done page", timeout: 30_000 }).toBe(true);
+  return /\/done$/.test(page.url()) ? "done" : "unit";
+}
+
 test("[CROWD] qualification in 2 attempts, a missed attention check, an exclusion with a reason on the quality page, and the raw export's reason column", async ({ admin, browser, page }) => {
   const researcher = await createUser(admin, "researcher");
   const api = await signedInRequest(researcher.email, researcher.password);
@@ -94,10 +104,8 @@ test("[CROWD] qualification in 2 attempts, a missed attention check, an exclusio
   for (let i = 0; i < 2; i++) expect(await answerUnit(ana, () => "wrong")).toMatch(/\(qual \d\)/);
   for (let i = 0; i < 2; i++) expect(await answerUnit(ana, () => "right")).toMatch(/\(qual \d\)/);
   const anaSaw: string[] = [];
-  for (let i = 0; i < 8 && !/\/done$/.test(ana.url()); i++) {
-    if (await ana.getByRole("region", { name: "Question 1" }).isVisible()) anaSaw.push(await answerUnit(ana, () => "right"));
-    else await ana.waitForURL(/\/done$/, { timeout: 5_000 }).catch(() => {});
-  }
+  // study units with attention checks between them, until the done page: wait for either
+  for (let i = 0; i < 12 && (await nextStep(ana)) === "unit"; i++) anaSaw.push(await answerUnit(ana, () => "right"));
   await expect(ana).toHaveURL(/\/done$/);
   await expect(ana.getByText(CODES.completed)).toBeVisible();
   expect(anaSaw.some((p) => p.includes(ATTENTION)), "an attention check came between units").toBe(true);

@@ -29,6 +29,11 @@ export async function serveWeb(opts: { port: number; hostname: string; trustProx
     sanitizeForwardedHeaders(req, opts.trustProxy);
     void handle(req, res);
   });
+  // Node closes an idle keep-alive connection after 5 s; a client (a browser, a load balancer, a
+  // script) that sends on it at that instant gets ECONNRESET. Idle connections are kept well past
+  // the usual client and proxy idle times (60 s) so the client closes first.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(opts.port, opts.hostname, resolve);
