@@ -4,29 +4,14 @@ import { redirect } from "next/navigation";
 import { pathOf } from "@/components/task/outcomes";
 import { buttonClass } from "@/components/ui/button";
 import { db } from "@/lib/db/client";
+import { isUnavailableReason, type UnavailableReason } from "@/lib/participants/paths";
 import { decodeParticipantToken, participantCookieName } from "@/lib/participants/token";
 
 export const dynamic = "force-dynamic";
 
-// Each reason's title and text are in the "unavailable" namespace of the catalogs.
-const SHOWN = [
-  "unknown",
-  "draft",
-  "paused",
-  "closed",
-  "needs_platform",
-  "needs_account",
-  "preview",
-  "bad_link",
-  "not_eligible",
-  "screened_out",
-  "failed_qualification",
-  "failed_attention",
-  "excluded",
-  "returned",
-  "none_left",
-] as const;
-type Shown = (typeof SHOWN)[number];
+// Each reason's title and text are in the "unavailable" namespace of the catalogs; "limit_reached"
+// reads as "none_left" (the participant may not tell the two apart).
+type Shown = Exclude<UnavailableReason, "limit_reached">;
 
 /** what the participant can do next */
 const ACTIONS: Partial<Record<Shown, { label: "tryAgain" | "signIn"; href: (code: string) => string }>> = {
@@ -36,8 +21,8 @@ const ACTIONS: Partial<Record<Shown, { label: "tryAgain" | "signIn"; href: (code
 };
 
 function shownReason(reason: string): Shown {
-  if (reason === "limit_reached") return "none_left";
-  return (SHOWN as readonly string[]).includes(reason) ? (reason as Shown) : "unknown";
+  if (!isUnavailableReason(reason)) return "unknown";
+  return reason === "limit_reached" ? "none_left" : reason;
 }
 
 export async function generateMetadata() {
