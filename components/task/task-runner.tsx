@@ -9,7 +9,7 @@ import { TaskProgress } from "@/components/task/progress";
 import { MESSAGE_VALUES } from "@/components/task/translate";
 import type { Platform } from "@/components/task/return-guidance";
 import { ScreenerForm } from "@/components/task/screener-form";
-import { StopDialog } from "@/components/task/stop-dialog";
+import { TaskDialog } from "@/components/task/task-dialog";
 import { StoppedPanel } from "@/components/task/stopped-panel";
 import { UnitForm } from "@/components/task/unit-form";
 import { useTask } from "@/components/task/use-task";
@@ -212,7 +212,7 @@ export function TaskRunner({ code, studyName, instructions, platform = null }: T
           onSkip={() => void t.skip()}
         />
       )}
-      <StopDialog dialogRef={stopDialogRef} onConfirm={() => void t.stop()} onClose={() => stopRef.current?.focus()} />
+      <TaskDialog kind="stopDialog" dialogRef={stopDialogRef} onConfirm={() => void t.stop()} onClose={() => stopRef.current?.focus()} />
     </div>
   );
 }

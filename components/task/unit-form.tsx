@@ -10,7 +10,7 @@ import { itemProblem, type Item } from "@/components/task/items";
 import { previousAnswer } from "@/components/task/previous";
 import { QuestionCard } from "@/components/task/question-card";
 import { RatingFields } from "@/components/task/rating-fields";
-import { SkipDialog } from "@/components/task/skip-dialog";
+import { TaskDialog } from "@/components/task/task-dialog";
 import type { Work } from "@/components/task/task-state";
 import { MESSAGE_VALUES } from "@/components/task/translate";
 import { unitHeading } from "@/components/task/unit-heading";
@@ -294,7 +294,7 @@ export function UnitForm(props: UnitFormProps) {
           </button>
         )}
       </div>
-      <SkipDialog dialogRef={dialogRef} onConfirm={props.onSkip} onClose={() => skipRef.current?.focus()} />
+      <TaskDialog kind="skipDialog" dialogRef={dialogRef} onConfirm={props.onSkip} onClose={() => skipRef.current?.focus()} />
     </div>
   );
 }

@@ -4,16 +4,19 @@ import { useTranslations } from "next-intl";
 import type { RefObject } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
-export function SkipDialog({
+// "Stop here?" and "Skip this unit?": the same confirm, each with its own words in the catalogs.
+export function TaskDialog({
+  kind,
   dialogRef,
   onConfirm,
   onClose,
 }: {
+  kind: "stopDialog" | "skipDialog";
   dialogRef: RefObject<HTMLDialogElement | null>;
   onConfirm: () => void;
   onClose: () => void;
 }) {
-  const t = useTranslations("task.skipDialog");
+  const t = useTranslations(`task.${kind}`);
   return (
     <ConfirmDialog
       dialogRef={dialogRef}
