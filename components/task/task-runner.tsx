@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
 import { keyAnswer, nextUnansweredItem, targetItem } from "@/components/task/items";
 import { LeaseWarning, type Renewed } from "@/components/task/lease-warning";
 import { OutcomePanel } from "@/components/task/outcome-panel";
@@ -77,7 +77,9 @@ export function TaskRunner({ code, studyName, instructions, platform = null }: T
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [t.focus, phase === "working" || phase === "offline"]);
 
-  useEffect(() => {
+  // A layout effect, so the listener that sees this render's unit is in place before the unit is painted:
+  // a passive one lags behind, and a key pressed as soon as the next unit shows went to the old one.
+  useLayoutEffect(() => {
     function onKeyDown(e: KeyboardEvent) {
       if (phase !== "working" || !work || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.isComposing) return;
       const target = e.target instanceof Element ? e.target : null;
@@ -95,7 +97,9 @@ export function TaskRunner({ code, studyName, instructions, platform = null }: T
       e.preventDefault();
       t.answer(item.key, value);
       const next = nextUnansweredItem(work.items, { ...work.draft.answers, [item.key]: value }, item.key);
-      requestAnimationFrame(() => (next ? focusItem(formRef.current, next.key) : submitRef.current?.focus()));
+      // Move now, not on the next frame: a key pressed before that frame would land on the item just answered.
+      if (next) focusItem(formRef.current, next.key);
+      else submitRef.current?.focus();
     }
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
