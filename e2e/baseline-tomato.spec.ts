@@ -17,16 +17,18 @@ import { createUser, uiSignIn, unique } from "./support";
 //
 // The file (e2e/helpers/tomato.ts) has one question per mental state × 1st / 2nd / FB, item
 // n = 3 × state + order, gold "She feels calm n". Participant 1 is right everywhere; participant 2
-// picks a wrong option on the 1st-order items (n divisible by 3): 15 + 10 = 25 right of 30.
+// picks a wrong option on the 1st-order items (n divisible by 3): 15 + 10 = 25 right of 30. The
+// options are shuffled per participant, so the right answer is a different key from unit to unit.
 
 const UNITS = 15;
 const wrongFor = (participant: number, n: number) => participant === 2 && n % 3 === 0;
 const RIGHT = 15 + 10;
 const ANSWERS = 2 * UNITS;
 
-/** Answers every unit the study hands out with the keyboard alone, and returns the items seen. */
-async function answerEveryUnit(page: Page, participant: number): Promise<number[]> {
+/** Answers every unit the study hands out with the keyboard alone; returns the items seen and the keys pressed. */
+async function answerEveryUnit(page: Page, participant: number): Promise<{ seen: number[]; keys: string[] }> {
   const seen: number[] = [];
+  const keys: string[] = [];
   for (let k = 1; k <= UNITS; k++) {
     // a key pressed before the unit shows would go nowhere: wait for its position and question
     await expect(page.getByText(`Unit ${k} of ${UNITS}`, { exact: true })).toBeVisible();
@@ -37,13 +39,13 @@ async function answerEveryUnit(page: Page, participant: number): Promise<number[
     expect(seen, "no item twice").not.toContain(n);
     seen.push(n);
     const options = tomatoOptions(n);
-    await pressOption(page, page.getByRole("radiogroup", { name: text }), wrongFor(participant, n) ? options[1]! : options[0]!);
+    keys.push(await pressOption(page, page.getByRole("radiogroup", { name: text }), wrongFor(participant, n) ? options[1]! : options[0]!));
     await expect(page.getByRole("button", { name: "Submit" })).toBeFocused();
     await page.keyboard.press("Enter");
     if (k < UNITS) await expect(page.getByText(`Unit ${k + 1} of ${UNITS}`, { exact: true })).toBeVisible();
   }
   await expect(page, `participant ${participant} reaches the done page`).toHaveURL(/\/done$/);
-  return seen;
+  return { seen, keys };
 }
 
 test("[BASELINE][E2E] a researcher creates a ToMATO baseline from the form; two participants answer by keyboard; the Human accuracy view shows the grid; the scored CSV downloads", async ({
@@ -71,6 +73,9 @@ test("[BASELINE][E2E] a researcher creates a ToMATO baseline from the form; two 
   await expect(form.getByRole("group", { name: "Unit" }).getByRole("radio", { name: "Question", exact: true })).toBeChecked();
   await form.getByRole("spinbutton", { name: "Answers per unit" }).fill("2");
   await form.getByRole("group", { name: "Entry mode" }).getByRole("radio", { name: "Shareable link" }).check();
+  // each participant sees the options in an order of their own: the keys pressed are not the
+  // benchmark's letters, and scoring and the export must map them back
+  await form.getByRole("group", { name: "Option order" }).getByRole("radio", { name: "Shuffled for each participant" }).check();
   await expect(planStatus(form)).toHaveText(`Plan: ${UNITS} units, ${ANSWERS} answers needed, 2 participants (each may do every unit) needed.`);
   await expectNoAxeViolations(page, "the new ToMATO baseline form");
   await form.getByRole("button", { name: "Create study" }).click();
@@ -82,14 +87,18 @@ test("[BASELINE][E2E] a researcher creates a ToMATO baseline from the form; two 
   expect(link).toMatch(/\/s\/[^/]+$/);
 
   // two participants, each in a browser of their own, keyboard only
+  const pressed: string[] = [];
   for (const participant of [1, 2]) {
     const p = await newParticipant(browser);
     await enter(p.page, link);
     await consentWithKeyboard(p.page);
-    const seen = await answerEveryUnit(p.page, participant);
+    const { seen, keys } = await answerEveryUnit(p.page, participant);
     expect([...seen].sort((a, b) => a - b), `participant ${participant} answered every item`).toEqual(Array.from({ length: UNITS }, (_, i) => i));
+    pressed.push(...keys);
     await p.context.close();
   }
+  // 30 shuffles of 4 options: the keys pressed all being 1 has a chance of 4^-30
+  expect(new Set(pressed).size, "the options were shown shuffled").toBeGreaterThan(1);
 
   // the Human accuracy view: the paper's grid, 1st order at 1 right of 2, the rest 2 of 2
   await page.reload();
@@ -116,14 +125,22 @@ test("[BASELINE][E2E] a researcher creates a ToMATO baseline from the form; two 
   await page.getByRole("region", { name: "Exports" }).getByRole("link", { name: "Download scored answers (CSV)" }).click();
   const download = await downloading;
   const text = readFileSync((await download.path())!, "utf8");
-  const [header, ...rows] = parse(text) as string[][];
+  const [header] = parse(text, { to_line: 1 }) as string[][];
   expect(header).toEqual([
     "participant", "question_id", "source_id", "kind", "tags", "answer_raw", "answer_normalized", "correct", "graded", "ms", "stage", "group", "study_unit", "response_id", "valid",
   ]);
+  const rows = parse(text, { columns: true }) as Record<string, string>[];
   expect(rows).toHaveLength(ANSWERS);
-  const column = (name: string) => rows.map((r) => r[header!.indexOf(name)]);
-  expect(new Set(column("participant")).size, "two participants").toBe(2);
-  expect(column("valid").every((v) => v === "true")).toBe(true);
-  expect(column("correct").filter((v) => v === "true")).toHaveLength(RIGHT);
-  expect(column("correct").filter((v) => v === "false")).toHaveLength(ANSWERS - RIGHT);
+  expect(new Set(rows.map((r) => r.participant)).size, "two participants").toBe(2);
+  expect(rows.every((r) => r.valid === "true")).toBe(true);
+  const right = rows.filter((r) => r.correct === "true");
+  const wrong = rows.filter((r) => r.correct === "false");
+  expect(right).toHaveLength(RIGHT);
+  expect(wrong).toHaveLength(ANSWERS - RIGHT);
+  // and they are what was typed: the gold option A, or participant 2's B on each 1st-order item
+  expect(right.every((r) => r.answer_normalized === "A")).toBe(true);
+  expect(new Set(wrong.map((r) => r.participant)).size, "one participant was wrong").toBe(1);
+  expect(wrong.map((r) => r.answer_normalized)).toEqual(Array(ANSWERS - RIGHT).fill("B"));
+  expect(wrong.map((r) => r.source_id).sort()).toEqual(["q-0", "q-12", "q-3", "q-6", "q-9"]);
+  expect(wrong.map((r) => (JSON.parse(r.tags!) as { order: string }).order)).toEqual(Array(ANSWERS - RIGHT).fill("first"));
 });
