@@ -97,7 +97,7 @@ test("[BASELINE][E2E] a researcher creates a ToMATO baseline from the form; two 
     pressed.push(...keys);
     await p.context.close();
   }
-  // 30 shuffles of 4 options: the keys pressed all being 1 has a chance of 4^-30
+  // 30 shuffles of 4 options: the same key for all 30 answers has a chance of 4^-29
   expect(new Set(pressed).size, "the options were shown shuffled").toBeGreaterThan(1);
 
   // the Human accuracy view: the paper's grid, 1st order at 1 right of 2, the rest 2 of 2
