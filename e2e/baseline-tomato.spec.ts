@@ -133,6 +133,8 @@ test("[BASELINE][E2E] a researcher creates a ToMATO baseline from the form; two 
   expect(rows).toHaveLength(ANSWERS);
   expect(new Set(rows.map((r) => r.participant)).size, "two participants").toBe(2);
   expect(rows.every((r) => r.valid === "true")).toBe(true);
+  // one question per unit, answered by a key with focus never in its widget: its time is the unit's, not 0
+  expect(rows.filter((r) => !(Number(r.ms) > 0)).map((r) => r.question_id), "questions timed 0 ms").toEqual([]);
   const right = rows.filter((r) => r.correct === "true");
   const wrong = rows.filter((r) => r.correct === "false");
   expect(right).toHaveLength(RIGHT);
