@@ -1,3 +1,4 @@
+import { named } from "@/lib/db/named";
 import type { Queryable } from "@/lib/db/queryable";
 import { withRetries } from "@/lib/db/retry";
 
@@ -231,7 +232,7 @@ export async function leaseNext(client: Queryable, req: LeaseRequest): Promise<L
     const { text, values } = leaseSql(req);
     let row: Row | undefined;
     try {
-      row = (await withRetries(() => client.query<Row>(text, values))).rows[0];
+      row = (await withRetries(() => client.query<Row>(named(text, values)))).rows[0];
     } catch (err) {
       // two tabs racing: the other's lease won (one live lease per participant), or the
       // participant's own lease expired unswept; clear it and look again
@@ -261,7 +262,7 @@ export async function leaseNext(client: Queryable, req: LeaseRequest): Promise<L
 
 export async function anyEligible(client: Queryable, req: LeaseRequest): Promise<boolean> {
   const { text, values } = leaseSql(req, true);
-  const { rowCount } = await client.query(text, values);
+  const { rowCount } = await client.query(named(text, values));
   return (rowCount ?? 0) > 0;
 }
 
