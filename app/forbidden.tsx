@@ -1,15 +1,5 @@
-import { getTranslations } from "next-intl/server";
-import Link from "next/link";
+import { MessagePage } from "@/components/ui/message-page";
 
-export default async function Forbidden() {
-  const t = await getTranslations("console.forbidden");
-  return (
-    <main id="main" className="mx-auto max-w-xl px-4 py-16">
-      <h1 className="text-2xl font-semibold">{t("title")}</h1>
-      <p className="mt-3 text-muted">{t("text")}</p>
-      <Link href="/" className="mt-6 inline-block font-medium text-primary underline">
-        {t("home")}
-      </Link>
-    </main>
-  );
+export default function Forbidden() {
+  return <MessagePage namespace="console.forbidden" />;
 }

@@ -1,15 +1,5 @@
-import { getTranslations } from "next-intl/server";
-import Link from "next/link";
+import { MessagePage } from "@/components/ui/message-page";
 
-export default async function NotFound() {
-  const t = await getTranslations("console.notFound");
-  return (
-    <main id="main" className="mx-auto max-w-xl px-4 py-16">
-      <h1 className="text-2xl font-semibold">{t("title")}</h1>
-      <p className="mt-3 text-muted">{t("text")}</p>
-      <Link href="/" className="mt-6 inline-block font-medium text-primary underline">
-        {t("home")}
-      </Link>
-    </main>
-  );
+export default function NotFound() {
+  return <MessagePage namespace="console.notFound" />;
 }

@@ -2,16 +2,10 @@
 
 import { createContext, useContext, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { controlClass } from "@/components/ui/field";
+import type { FieldShell, RadioGroupProps } from "@/lib/designs/form-kit";
 
 // Labelled controls with explicit ids (so the error summary can link to them), hint and error
 // text tied to the control with aria-describedby.
-
-interface Shell {
-  id: string;
-  label: ReactNode;
-  hint?: ReactNode;
-  error?: string;
-}
 
 function describedBy(id: string, hint?: ReactNode, error?: string): string | undefined {
   return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
@@ -34,7 +28,7 @@ function Help({ id, hint, error }: { id: string; hint?: ReactNode; error?: strin
   );
 }
 
-export function Input({ id, label, hint, error, ...props }: Shell & InputHTMLAttributes<HTMLInputElement>) {
+export function Input({ id, label, hint, error, ...props }: FieldShell & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium">
@@ -46,7 +40,7 @@ export function Input({ id, label, hint, error, ...props }: Shell & InputHTMLAtt
   );
 }
 
-export function Select({ id, label, hint, error, children, ...props }: Shell & SelectHTMLAttributes<HTMLSelectElement>) {
+export function Select({ id, label, hint, error, children, ...props }: FieldShell & SelectHTMLAttributes<HTMLSelectElement>) {
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium">
@@ -60,7 +54,7 @@ export function Select({ id, label, hint, error, children, ...props }: Shell & S
   );
 }
 
-export function TextArea({ id, label, hint, error, ...props }: Shell & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextArea({ id, label, hint, error, ...props }: FieldShell & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium">
@@ -84,7 +78,7 @@ export function Checkbox({
   hint,
   error,
   ...props
-}: Shell & Omit<InputHTMLAttributes<HTMLInputElement>, "type">) {
+}: FieldShell & Omit<InputHTMLAttributes<HTMLInputElement>, "type">) {
   return (
     <div>
       <div className="flex items-start gap-3">
@@ -106,12 +100,6 @@ export function Checkbox({
   );
 }
 
-export interface RadioOption<T extends string> {
-  value: T;
-  label: ReactNode;
-  hint?: ReactNode;
-}
-
 // A radio group in a fieldset: the legend names it, each option has its own label.
 export function RadioGroup<T extends string>({
   id,
@@ -124,18 +112,7 @@ export function RadioGroup<T extends string>({
   error,
   disabled,
   inline = false,
-}: {
-  id: string;
-  legend: ReactNode;
-  name: string;
-  options: RadioOption<T>[];
-  value: T | "";
-  onChange: (value: T) => void;
-  hint?: ReactNode;
-  error?: string;
-  disabled?: boolean;
-  inline?: boolean;
-}) {
+}: RadioGroupProps<T>) {
   return (
     <fieldset id={id} aria-describedby={describedBy(id, hint, error)} disabled={disabled}>
       <legend className="text-sm font-medium">{legend}</legend>

@@ -1,10 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
-import { POST as consentRoute } from "@/app/api/s/[code]/consent/route";
-import { GET as nextRoute } from "@/app/api/s/[code]/next/route";
-import { POST as submitRoute } from "@/app/api/s/[code]/submit/route";
 import { can } from "@/lib/auth/permissions";
 import { exportDataset } from "@/lib/datasets/export";
 import { importDataset } from "@/lib/datasets/import";
@@ -13,7 +9,6 @@ import { pool } from "@/lib/db/pool";
 import type { DesignResults, Study, VoteUnit } from "@/lib/designs";
 import { accuracy } from "@/lib/metrics";
 import { enterStudy, StudyUnavailable } from "@/lib/participants/entry";
-import { encodeParticipantToken, participantCookieName } from "@/lib/participants/token";
 import { adjudicate } from "@/lib/studies/adjudicate";
 import { studyManifest, validatedSelection } from "@/lib/studies/manifest";
 import { studyReport } from "@/lib/studies/report";
@@ -21,6 +16,7 @@ import { studyResults } from "@/lib/studies/results";
 import { changeStudyState, createStudy, parseSpec } from "@/lib/studies/service";
 import { readStudy } from "@/lib/studies/study";
 import { createUser } from "@/lib/users/service";
+import { participantApi } from "../support/participant-routes";
 import { fixture, HAS_SHARED, sample } from "../support/paths";
 
 // A DIAMONDs expert review (§3.1) as reviewers do it: annotator accounts enter the study, then the
@@ -87,29 +83,6 @@ type ChecklistResults = DesignResults & {
 
 const user = (role: "researcher" | "annotator") => createUser({ actorId: null, input: { email: `${role}-${randomUUID()}@x.test`, name: role, role, password: "0123456789ab" } });
 
-/** The participant API over its route handlers, as the browser calls it after the study link set the cookie. */
-function participantApi(code: string, participantId: string) {
-  const headers = { cookie: `${participantCookieName(code)}=${encodeParticipantToken(participantId)}` };
-  const params = { params: Promise.resolve({ code }) };
-  const post = (path: string, body: unknown) =>
-    new NextRequest(`http://localhost/api/s/${code}/${path}`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) });
-  return {
-    async consent() {
-      expect((await consentRoute(post("consent", { consent: true }), params)).status).toBe(200);
-    },
-    async next() {
-      const res = await nextRoute(new NextRequest(`http://localhost/api/s/${code}/next`, { headers }), params);
-      const text = await res.text();
-      expect(res.status, text).toBe(200);
-      return { text, body: JSON.parse(text) as { status: string; unit?: Record<string, unknown> & { assignmentId: string } } };
-    },
-    async submit(assignmentId: string, payload: unknown) {
-      const res = await submitRoute(post("submit", { assignmentId, idempotencyKey: randomUUID(), payload, durationMs: 30_000 }), params);
-      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-    },
-  };
-}
-
 async function setUp() {
   const researcher = await user("researcher");
   const actor = { id: researcher.id, role: researcher.role };
@@ -122,7 +95,7 @@ async function setUp() {
 async function reviewer(study: Study) {
   const account = await user("annotator");
   const { participant } = await enterStudy({ publicCode: study.publicCode, params: {}, cookieParticipantId: null, user: { id: account.id, canAnnotate: can(account, "studies.annotate") } });
-  const api = participantApi(study.publicCode, participant.id);
+  const api = participantApi(study.publicCode, participant.id, 30_000);
   await api.consent();
   return api;
 }

@@ -3,11 +3,7 @@ import { writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
-import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
-import { POST as consentRoute } from "@/app/api/s/[code]/consent/route";
-import { GET as nextRoute } from "@/app/api/s/[code]/next/route";
-import { POST as submitRoute } from "@/app/api/s/[code]/submit/route";
 import { can } from "@/lib/auth/permissions";
 import { importDataset } from "@/lib/datasets/import";
 import { importMetrics } from "@/lib/datasets/metrics";
@@ -17,12 +13,12 @@ import { pool } from "@/lib/db/pool";
 import { designOf, type Study } from "@/lib/designs";
 import { bootstrapMean } from "@/lib/metrics";
 import { enterStudy } from "@/lib/participants/entry";
-import { encodeParticipantToken, participantCookieName } from "@/lib/participants/token";
 import { studyReport } from "@/lib/studies/report";
 import { studyResults } from "@/lib/studies/results";
 import { changeStudyState, createStudy, parseSpec } from "@/lib/studies/service";
 import { readStudy } from "@/lib/studies/study";
 import { createUser } from "@/lib/users/service";
+import { participantApi } from "../support/participant-routes";
 import { fixture } from "../support/paths";
 
 // CharToM-QA's human scoring of model answers (Appendix E) as raters do it: annotator accounts
@@ -74,29 +70,6 @@ type ModelRow = { model: string; n: number; meanScore: number; ci95: [number, nu
 
 const user = (role: "researcher" | "annotator") => createUser({ actorId: null, input: { email: `${role}-${randomUUID()}@x.test`, name: role, role, password: "0123456789ab" } });
 
-/** The participant API over its route handlers, as the browser calls it after the study link set the cookie. */
-function participantApi(code: string, participantId: string) {
-  const headers = { cookie: `${participantCookieName(code)}=${encodeParticipantToken(participantId)}` };
-  const params = { params: Promise.resolve({ code }) };
-  const post = (p: string, body: unknown) =>
-    new NextRequest(`http://localhost/api/s/${code}/${p}`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) });
-  return {
-    async consent() {
-      expect((await consentRoute(post("consent", { consent: true }), params)).status).toBe(200);
-    },
-    async next() {
-      const res = await nextRoute(new NextRequest(`http://localhost/api/s/${code}/next`, { headers }), params);
-      const text = await res.text();
-      expect(res.status, text).toBe(200);
-      return { text, body: JSON.parse(text) as { status: string; unit?: Record<string, unknown> & { assignmentId: string } } };
-    },
-    async submit(assignmentId: string, payload: unknown) {
-      const res = await submitRoute(post("submit", { assignmentId, idempotencyKey: randomUUID(), payload, durationMs: 20_000 }), params);
-      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-    },
-  };
-}
-
 async function setUp() {
   const researcher = await user("researcher");
   const actor = { id: researcher.id, role: researcher.role };
@@ -121,7 +94,7 @@ async function setUp() {
 async function rater(study: Study) {
   const account = await user("annotator");
   const { participant } = await enterStudy({ publicCode: study.publicCode, params: {}, cookieParticipantId: null, user: { id: account.id, canAnnotate: can(account, "studies.annotate") } });
-  const api = participantApi(study.publicCode, participant.id);
+  const api = participantApi(study.publicCode, participant.id, 20_000);
   await api.consent();
   return { api, participantId: participant.id };
 }
