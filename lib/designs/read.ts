@@ -14,9 +14,12 @@ export interface UnitRow extends Unit {
 
 export async function readUnits(client: Queryable, studyId: string): Promise<UnitRow[]> {
   const { rows } = await client.query<UnitRow>(
-    `SELECT u.id, u.ordinal, u."contextId", u."questionId", u."questionIds", u.model, u.stratum, c.title,
-            (SELECT count(*)::int FROM "Assignment" a WHERE a."unitId" = u.id AND a.status = 'live' AND a."expiresAt" > now()) AS live
-     FROM "StudyUnit" u JOIN "Context" c ON c.id = u."contextId" WHERE u."studyId" = $1 ORDER BY u.ordinal`,
+    // live leases counted once for the study (the Assignment(studyId, status, expiresAt) index), not
+    // probed per unit: a probe per unit reads every assignment of that unit
+    `SELECT u.id, u.ordinal, u."contextId", u."questionId", u."questionIds", u.model, u.stratum, c.title, coalesce(l.n, 0) AS live
+     FROM "StudyUnit" u JOIN "Context" c ON c.id = u."contextId"
+     LEFT JOIN (SELECT "unitId", count(*)::int AS n FROM "Assignment" WHERE "studyId" = $1 AND status = 'live' AND "expiresAt" > now() GROUP BY 1) l ON l."unitId" = u.id
+     WHERE u."studyId" = $1 ORDER BY u.ordinal`,
     [studyId],
   );
   return rows;
