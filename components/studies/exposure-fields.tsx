@@ -4,7 +4,6 @@ import { useTranslations } from "next-intl";
 import { Input, RadioGroup, Section } from "@/components/studies/form-controls";
 import { fieldId, type FieldErrors } from "@/components/studies/form-errors";
 import { withSettings, type StudyFormState, type Update } from "@/components/studies/form-model";
-import { ASSIGNMENT_ORDER_LABELS } from "@/components/studies/labels";
 import type { SettingsDraft } from "@/components/studies/settings-draft";
 import { descriptorOf } from "@/lib/designs/client";
 
@@ -69,6 +68,7 @@ export function ExposureFields({ state, update, errors, studies }: { state: Stud
   const s = state.settings;
   const set = (patch: Partial<SettingsDraft>) => update((st) => withSettings(st, () => patch));
   const t = useTranslations("console.studies.exposure");
+  const l = useTranslations("console.studies.labels");
   return (
     <Section legend={t("legend")} description={t("description")}>
       <StudyPicker
@@ -106,9 +106,9 @@ export function ExposureFields({ state, update, errors, studies }: { state: Stud
         legend={t("order")}
         hint={s.assignmentOrder === null ? t("orderDefault") : undefined}
         options={[
-          { value: "fill" as const, label: ASSIGNMENT_ORDER_LABELS.fill, hint: t("fillHint") },
-          { value: "spread" as const, label: ASSIGNMENT_ORDER_LABELS.spread, hint: t("spreadHint") },
-          { value: "random" as const, label: ASSIGNMENT_ORDER_LABELS.random, hint: t("randomHint") },
+          { value: "fill" as const, label: l("assignmentOrder.fill"), hint: t("fillHint") },
+          { value: "spread" as const, label: l("assignmentOrder.spread"), hint: t("spreadHint") },
+          { value: "random" as const, label: l("assignmentOrder.random"), hint: t("randomHint") },
         ]}
         value={s.assignmentOrder ?? descriptorOf(state.design)?.defaultAssignmentOrder ?? "fill"}
         error={errors.assignmentOrder}

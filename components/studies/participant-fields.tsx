@@ -4,7 +4,6 @@ import { useTranslations } from "next-intl";
 import { Checkbox, Input, RadioGroup, Section, Select } from "@/components/studies/form-controls";
 import { fieldId, type FieldErrors } from "@/components/studies/form-errors";
 import { withSettings, type StudyFormState, type Update } from "@/components/studies/form-model";
-import { LANGUAGE_LABELS, OPTION_ORDER_LABELS } from "@/components/studies/labels";
 import { MarkdownField } from "@/components/studies/setup-fields";
 import type { SettingsDraft } from "@/components/studies/settings-draft";
 import { LANGUAGES } from "@/lib/designs/settings";
@@ -21,6 +20,7 @@ export function PresentationFields({ state, update, errors, views }: Props & { v
   const set = (patch: Partial<SettingsDraft>) => update((st) => withSettings(st, () => patch));
   const offered = [...new Set([...views, ...(s.view ? [s.view] : [])])];
   const t = useTranslations("console.studies.presentation");
+  const l = useTranslations("console.studies.labels");
   return (
     <Section legend={t("legend")}>
       {offered.length > 1 || s.view ? (
@@ -48,7 +48,7 @@ export function PresentationFields({ state, update, errors, views }: Props & { v
         id={fieldId("optionOrder")}
         name="optionOrder"
         legend={t("optionOrder")}
-        options={(["benchmark", "shuffle"] as const).map((o) => ({ value: o, label: OPTION_ORDER_LABELS[o] }))}
+        options={(["benchmark", "shuffle"] as const).map((o) => ({ value: o, label: l(`optionOrder.${o}`) }))}
         value={s.optionOrder}
         error={errors.optionOrder}
         onChange={(optionOrder) => set({ optionOrder })}
@@ -61,13 +61,14 @@ export function LanguageFields({ state, update, errors }: Props) {
   const s = state.settings;
   const set = (patch: Partial<SettingsDraft>) => update((st) => withSettings(st, () => patch));
   const t = useTranslations("console.studies.language");
+  const labels = useTranslations("console.studies.labels");
   return (
     <Section legend={t("legend")}>
       <RadioGroup
         id={fieldId("language")}
         name="language"
         legend={t("pages")}
-        options={LANGUAGES.map((l) => ({ value: l, label: l === "zh" ? <>{LANGUAGE_LABELS.zh} <span lang="zh-Hans">简体中文</span></> : LANGUAGE_LABELS[l] }))}
+        options={LANGUAGES.map((l) => ({ value: l, label: l === "zh" ? <>{labels("language.zh")} <span lang="zh-Hans">简体中文</span></> : labels(`language.${l}`) }))}
         value={s.language}
         error={errors.language}
         inline

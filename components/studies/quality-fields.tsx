@@ -8,7 +8,6 @@ import { fieldId, type FieldErrors } from "@/components/studies/form-errors";
 import { withSettings, type StudyFormState, type Update } from "@/components/studies/form-model";
 import { TagFilterEditor, type DatasetTags } from "@/components/studies/filter-fields";
 import { ItemsEditor } from "@/components/studies/items-editor";
-import { CODE_LABELS } from "@/components/studies/labels";
 import { StudyPicker, type StudyOption } from "@/components/studies/exposure-fields";
 import type { QualityDraft } from "@/components/studies/quality-draft";
 import { CODE_KEYS } from "@/components/studies/settings-draft";
@@ -127,6 +126,7 @@ export function QualityFields({ state, update, errors, tags, studies }: Props & 
 /** Completion codes per outcome (Prolific and MTurk pay or screen by them). */
 export function CompletionCodeFields({ state, update, errors, completionCode }: Props & { completionCode?: string }) {
   const t = useTranslations("console.studies.codes");
+  const l = useTranslations("console.studies.labels");
   const codes = state.settings.completionCodes;
   const set = (key: (typeof CODE_KEYS)[number], value: string) => update((s) => withSettings(s, (d) => ({ completionCodes: { ...d.completionCodes, [key]: value } })));
   const given = CODE_KEYS.filter((k) => codes[k].trim());
@@ -138,7 +138,7 @@ export function CompletionCodeFields({ state, update, errors, completionCode }: 
           k === "completed" && completionCode ? (
             <p key={k} className="text-sm">
               {t.rich("fixed", {
-                label: CODE_LABELS.completed,
+                label: l("code.completed"),
                 code: completionCode,
                 b: (chunks) => <span className="font-medium">{chunks}</span>,
                 c: (chunks) => <code>{chunks}</code>,
@@ -149,7 +149,7 @@ export function CompletionCodeFields({ state, update, errors, completionCode }: 
             <Input
               key={k}
               id={fieldId(`completionCodes.${k}`)}
-              label={CODE_LABELS[k]}
+              label={l(`code.${k}`)}
               hint={k === "completed" ? t("randomHint") : undefined}
               value={codes[k]}
               error={errors[`completionCodes.${k}`]}

@@ -5,7 +5,6 @@ import { Checkbox, Input, RadioGroup, Section } from "@/components/studies/form-
 import { fieldId, type FieldErrors } from "@/components/studies/form-errors";
 import { withSettings, type StudyFormState, type Update } from "@/components/studies/form-model";
 import { TagFilterEditor, type DatasetTags } from "@/components/studies/filter-fields";
-import { KIND_LABELS } from "@/components/studies/labels";
 import { ASKABLE_KINDS, type AskedKind, type SamplingDraft } from "@/components/studies/settings-draft";
 import { splitTags } from "@/components/studies/tag-kinds";
 
@@ -21,6 +20,7 @@ interface Props {
 
 function KindsFields({ state, update, errors, kinds }: Omit<Props, "tags" | "loading">) {
   const t = useTranslations("console.studies.questions");
+  const l = useTranslations("console.studies.labels");
   const present = ASKABLE_KINDS.filter((k) => (kinds[k] ?? 0) > 0 || state.settings.kinds?.includes(k));
   if (present.length === 0) return null;
   const chosen = state.settings.kinds;
@@ -49,7 +49,7 @@ function KindsFields({ state, update, errors, kinds }: Omit<Props, "tags" | "loa
               id={fieldId(`kinds-${k}`)}
               label={
                 <>
-                  {KIND_LABELS[k]} <span className="text-muted">{t("kindCount", { count: String(kinds[k] ?? 0) })}</span>
+                  {l(`kind.${k}`)} <span className="text-muted">{t("kindCount", { count: String(kinds[k] ?? 0) })}</span>
                 </>
               }
               checked={chosen === null || chosen.includes(k)}

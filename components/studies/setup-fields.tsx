@@ -4,7 +4,6 @@ import { useTranslations } from "next-intl";
 import { fieldId, type FieldErrors } from "@/components/studies/form-errors";
 import { Input, RadioGroup, Section, SubHeading, TextArea } from "@/components/studies/form-controls";
 import { effectiveN, effectiveUnit, type StudyFormState, type Update } from "@/components/studies/form-model";
-import { ENTRY_MODE_LABELS, UNIT_HINTS, UNIT_LABELS } from "@/components/studies/labels";
 import { MarkdownPreview } from "@/components/studies/markdown-preview";
 import { descriptorOf, ENTRY_MODES } from "@/lib/designs/client";
 import { formOf } from "@/lib/designs/forms";
@@ -17,6 +16,7 @@ interface Props {
 
 export function UnitAndQuotaFields({ state, update, errors, locked }: Props & { locked: boolean }) {
   const t = useTranslations("console.studies.setup");
+  const l = useTranslations("console.studies.labels");
   const design = descriptorOf(state.design);
   const nLabel = formOf(state.design)?.nLabel ?? t("nLabel");
   const groups = Boolean(design?.groups) && state.settings.groups.enabled;
@@ -29,7 +29,7 @@ export function UnitAndQuotaFields({ state, update, errors, locked }: Props & { 
           name="unitType"
           legend={t("unit")}
           hint={t("unitHint", { following: state.unitType === null ? "yes" : "no" })}
-          options={design.unitTypes.map((u) => ({ value: u, label: UNIT_LABELS[u], hint: UNIT_HINTS[u] }))}
+          options={design.unitTypes.map((u) => ({ value: u, label: l(`unit.${u}`), hint: l(`unitHint.${u}`) }))}
           value={effectiveUnit(state)}
           error={errors.unitType}
           onChange={(unitType) => update((s) => ({ ...s, unitType }))}
@@ -116,6 +116,7 @@ export function InstructionsFields({ state, update, errors }: Props) {
 
 export function EntryFields({ state, update, errors }: Props) {
   const t = useTranslations("console.studies.setup");
+  const l = useTranslations("console.studies.labels");
   const allowed = descriptorOf(state.design)?.entryModes ?? ENTRY_MODES;
   return (
     <Section legend={t("entry")}>
@@ -124,7 +125,7 @@ export function EntryFields({ state, update, errors }: Props) {
         name="entryMode"
         legend={t("entryMode")}
         hint={t("entryModeHint")}
-        options={allowed.map((m) => ({ value: m, label: ENTRY_MODE_LABELS[m] }))}
+        options={allowed.map((m) => ({ value: m, label: l(`entryMode.${m}`) }))}
         value={state.entryMode}
         error={errors.entryMode}
         onChange={(entryMode) => update((s) => ({ ...s, entryMode }))}

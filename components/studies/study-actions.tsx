@@ -11,16 +11,16 @@ import { api } from "@/lib/http/client";
 type State = "draft" | "open" | "paused" | "closed";
 type Target = "open" | "paused" | "closed";
 
-// labels are keys of console.studies.actions
-const ACTIONS: Record<State, { to: Target; label: "open" | "pause" | "close" | "resume"; variant: "primary" | "secondary" | "danger" }[]> = {
-  draft: [{ to: "open", label: "open", variant: "primary" }],
+// actions are keys of console.studies.actions
+const ACTIONS: Record<State, { to: Target; action: "open" | "pause" | "close" | "resume"; variant: "primary" | "secondary" | "danger" }[]> = {
+  draft: [{ to: "open", action: "open", variant: "primary" }],
   open: [
-    { to: "paused", label: "pause", variant: "secondary" },
-    { to: "closed", label: "close", variant: "danger" },
+    { to: "paused", action: "pause", variant: "secondary" },
+    { to: "closed", action: "close", variant: "danger" },
   ],
   paused: [
-    { to: "open", label: "resume", variant: "primary" },
-    { to: "closed", label: "close", variant: "danger" },
+    { to: "open", action: "resume", variant: "primary" },
+    { to: "closed", action: "close", variant: "danger" },
   ],
   closed: [],
 };
@@ -57,7 +57,7 @@ export function StudyActions({ studyId, state }: { studyId: string; state: State
               disabled={busy}
               onClick={() => (a.to === "closed" ? dialog.current?.showModal() : void change(a.to))}
             >
-              {t(a.label)}
+              {t(a.action)}
             </Button>
           ))}
         </div>
