@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
 import Link from "next/link";
-import { DECISION_LABELS, DECISIONS, formatSeconds } from "@/components/studies/format";
+import { DECISIONS, formatSeconds } from "@/components/studies/format";
 import type { DesignResults as StudyResults } from "@/lib/designs";
 
 function Stat({ term, value, detail }: { term: string; value: string | number; detail?: string }) {
@@ -20,6 +20,7 @@ const pct = (part: number, whole: number) => (whole ? (100 * part) / whole : 0);
 // Units complete / in progress / remaining, who took part, how long a unit takes, and what was decided.
 export function ProgressSummary({ studyId, results }: { studyId: string; results: StudyResults }) {
   const t = useTranslations("console.studies.progress");
+  const decisionLabel = useTranslations("console.studies.decisions");
   const p = results.progress;
   return (
     <section aria-labelledby="progress-heading" className="space-y-4 rounded-card border border-line bg-surface p-4 sm:p-6">
@@ -45,7 +46,7 @@ export function ProgressSummary({ studyId, results }: { studyId: string; results
             {DECISIONS.map((d) => (
               <li key={d}>
                 <Link href={`/studies/${studyId}/units?decision=${d}`} className="inline-flex min-h-11 items-center gap-2 rounded-control border border-line px-3 hover:bg-bg">
-                  {DECISION_LABELS[d]} <span className="font-semibold tabular-nums">{results.decisions?.[d] ?? 0}</span>
+                  {decisionLabel(d)} <span className="font-semibold tabular-nums">{results.decisions?.[d] ?? 0}</span>
                 </Link>
               </li>
             ))}

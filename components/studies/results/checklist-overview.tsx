@@ -15,6 +15,7 @@ const FAILING_SHOWN = 50;
 // agreement among reviewers, and the items failing a criterion.
 export function ChecklistOverview({ results: generic, timeline }: OverviewProps) {
   const t = useTranslations("console.results.checklist");
+  const range = useTranslations("console.charts.range");
   const results = generic as ChecklistResults;
   const criteria = results.criteria;
   const label = (c: (typeof criteria)[number]) => c.prompt;
@@ -26,7 +27,7 @@ export function ChecklistOverview({ results: generic, timeline }: OverviewProps)
         </h2>
         <ChartFigure
           title={t("title")}
-          summary={describeRange(t("thePassRate"), criteria.map((c) => ({ label: label(c), value: c.passRate })))}
+          summary={describeRange(range, t("thePassRate"), criteria.map((c) => ({ label: label(c), value: c.passRate })))}
           empty={criteria.length === 0 ? t("empty") : undefined}
           chart={<IntervalBars categories={criteria.map((c) => c.key)} yLabel={t("passRate")} series={[{ name: t("passRate"), values: criteria.map((c) => c.passRate), ci: criteria.map((c) => c.ci95) }]} />}
           table={

@@ -18,6 +18,7 @@ const RATERS_SHOWN = 50;
 // tracks the human score (a scatter per metric, Pearson and Spearman with intervals), and raters.
 export function RatingOverview({ study, results: generic, timeline }: OverviewProps) {
   const t = useTranslations("console.results.rating");
+  const range = useTranslations("console.charts.range");
   const results = generic as RatingResults;
   const { scale, models, correlations, scatter } = results;
   // the bars' axis runs over the scale, scaled to 0–1 so the shared chart draws it
@@ -32,7 +33,7 @@ export function RatingOverview({ study, results: generic, timeline }: OverviewPr
         </h2>
         <ChartFigure
           title={t("title", { min: String(scale.min), max: String(scale.max) })}
-          summary={describeRange(t("theMean"), models.map((m) => ({ label: m.model, value: m.meanScore })), (v) => v.toFixed(2))}
+          summary={describeRange(range, t("theMean"), models.map((m) => ({ label: m.model, value: m.meanScore })), (v) => v.toFixed(2))}
           empty={models.length === 0 ? t("empty") : undefined}
           chart={
             <IntervalBars

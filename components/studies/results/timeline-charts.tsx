@@ -49,6 +49,7 @@ export function ProgressOverTime({ timeline }: { timeline: Timeline }) {
 // end of its bucket, so the last point is the agreement table's.
 export function AgreementOverTime({ timeline }: { timeline: Timeline }) {
   const t = useTranslations("console.results.timeline");
+  const range = useTranslations("console.charts.range");
   const { agreement, bucket } = timeline;
   if (agreement.length === 0) return null;
   const starts = agreement[0]!.points.map((p) => p.start);
@@ -56,7 +57,7 @@ export function AgreementOverTime({ timeline }: { timeline: Timeline }) {
   return (
     <ChartFigure
       title={t("agreementTitle", { bucket })}
-      summary={t("agreementSummary", { range: describeRange(t("agreementNow"), latest) })}
+      summary={t("agreementSummary", { range: describeRange(range, t("agreementNow"), latest) })}
       chart={<TimeLines starts={starts} domain={[0, 1]} format="percent" series={agreement.map((s) => ({ name: s.label, values: s.points.map((p) => p.percentAgreement) }))} />}
       table={
         <DataTable

@@ -13,10 +13,11 @@ export interface LabelledRow {
 // Human accuracy per category (question type, stratum) with Wilson 95% intervals.
 export function AccuracyChart({ title, what, rows, category }: { title: string; what: string; rows: LabelledRow[]; category: string }) {
   const t = useTranslations("console.results.baseline");
+  const range = useTranslations("console.charts.range");
   return (
     <ChartFigure
       title={title}
-      summary={describeRange(what, rows.map((r) => ({ label: r.label, value: r.row.accuracy })))}
+      summary={describeRange(range, what, rows.map((r) => ({ label: r.label, value: r.row.accuracy })))}
       empty={rows.length === 0 ? t("noScored") : undefined}
       chart={<IntervalBars categories={rows.map((r) => r.label)} series={[{ name: t("humans"), values: rows.map((r) => r.row.accuracy), ci: rows.map((r) => r.row.ci95) }]} />}
       table={

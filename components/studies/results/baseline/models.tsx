@@ -23,11 +23,12 @@ export function ModelsTable({ models, caption }: { models: ModelRow[]; caption: 
 // Humans and every model with predictions on the same questions, side by side.
 export function HumansAndModels({ overall, models }: { overall: Pick<AccuracyRow, "accuracy" | "ci95" | "n">; models: ModelRow[] }) {
   const t = useTranslations("console.results.baseline");
+  const range = useTranslations("console.charts.range");
   const bars = [{ label: t("humans"), value: overall.accuracy, ci: overall.ci95 }, ...models.map((m) => ({ label: m.model, value: m.accuracy, ci: null }))];
   return (
     <ChartFigure
       title={t("humansAndModels")}
-      summary={describeRange(t("accuracy"), bars)}
+      summary={describeRange(range, t("accuracy"), bars)}
       empty={overall.n === 0 ? t("noScored") : undefined}
       chart={<IntervalBars categories={bars.map((b) => b.label)} series={[{ name: t("accuracy"), values: bars.map((b) => b.value), ci: bars.map((b) => b.ci) }]} />}
       table={

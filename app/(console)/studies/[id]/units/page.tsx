@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
-import { DECISION_LABELS, DECISIONS } from "@/components/studies/format";
+import { DECISIONS } from "@/components/studies/format";
 import { resultsFor, studyForPage } from "@/components/studies/page-data";
 import { Pagination } from "@/components/studies/pagination";
 import { queryHref } from "@/components/studies/sort-header";
@@ -20,7 +20,7 @@ export async function generateMetadata({ params }: Props) {
 
 export default async function StudyUnitsPage({ params, searchParams }: Props) {
   const { study } = await studyForPage((await params).id);
-  const [results, raw, t] = await Promise.all([resultsFor(study), searchParams, getTranslations("console.studies.units")]);
+  const [results, raw, t, decisionLabel] = await Promise.all([resultsFor(study), searchParams, getTranslations("console.studies.units"), getTranslations("console.studies.decisions")]);
   // a malformed query falls back to the defaults rather than failing the page
   const parsed = unitsQuery.safeParse({ pageSize: PAGE_SIZE, page: raw.page, sort: raw.sort, order: raw.order, status: raw.status || undefined, ties: raw.ties });
   const query = parsed.success ? parsed.data : unitsQuery.parse({ pageSize: PAGE_SIZE });
@@ -37,7 +37,7 @@ export default async function StudyUnitsPage({ params, searchParams }: Props) {
       : rows.length === 0
         ? t("noneOnPage", { page: String(page), pages: String(pages) })
         : t("range", { first: String(first), last: String(first + rows.length - 1), total: String(table.total) });
-  const filters = [decision && t("filterDecision", { decision: DECISION_LABELS[decision] }), ties && t("filterTie")].filter(Boolean).join(", ");
+  const filters = [decision && t("filterDecision", { decision: decisionLabel(decision) }), ties && t("filterTie")].filter(Boolean).join(", ");
   const base = `/studies/${study.id}/units`;
   return (
     <section aria-labelledby="units-heading" className="space-y-4">
@@ -55,7 +55,7 @@ export default async function StudyUnitsPage({ params, searchParams }: Props) {
             <option value="">{t("allDecisions")}</option>
             {DECISIONS.map((d) => (
               <option key={d} value={d}>
-                {DECISION_LABELS[d]} ({results.decisions?.[d] ?? 0})
+                {decisionLabel(d)} ({results.decisions?.[d] ?? 0})
               </option>
             ))}
           </select>
