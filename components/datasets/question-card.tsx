@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
 import Link from "next/link";
-import { kindLabel } from "@/components/datasets/format";
+import { kindLabel, type KindWords } from "@/components/datasets/format";
 import { goldLines, optionMarks } from "@/components/datasets/gold";
 import type { QuestionRow } from "@/components/datasets/page-data";
 
@@ -16,6 +16,7 @@ function tagText(value: unknown): string | null {
 // and colour), unlike the participant view.
 export function QuestionCard({ question: q, datasetId, contextLink }: { question: QuestionRow; datasetId: string; contextLink: boolean }) {
   const t = useTranslations("console.datasets.question");
+  const kinds = useTranslations("console.datasets.kinds") as KindWords;
   const options = Array.isArray(q.options) ? q.options.map(String) : [];
   const marks = optionMarks(options, q.gold);
   const gold = goldLines(q.gold, options.length > 0);
@@ -27,7 +28,7 @@ export function QuestionCard({ question: q, datasetId, contextLink }: { question
     <article aria-labelledby={headingId} className="space-y-3 rounded-card border border-line bg-surface p-4 sm:p-5">
       <p className="text-sm text-muted">
         {t.rich("meta", {
-          kind: kindLabel(q.kind),
+          kind: kindLabel(q.kind, kinds),
           record: String(q.recordIndex + 1),
           position: String(q.position + 1),
           sourceId: q.sourceId,

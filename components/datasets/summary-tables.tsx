@@ -1,5 +1,5 @@
 import { useTranslations } from "next-intl";
-import { formatCount, kindLabel, sortedCounts } from "@/components/datasets/format";
+import { formatCount, kindLabel, sortedCounts, type KindWords } from "@/components/datasets/format";
 
 export interface DatasetSummary {
   sourceRecords: number;
@@ -42,6 +42,7 @@ function CountTable({ caption, column, rows, label }: { caption: string; column:
 // No headings of its own, so it sits under whichever heading the page gives it.
 export function SummaryTables({ summary }: { summary: DatasetSummary }) {
   const t = useTranslations("console.datasets.summary");
+  const kinds = useTranslations("console.datasets.kinds");
   const byTag = sortedCounts(summary.byMainTag);
   return (
     <div className="space-y-4">
@@ -58,7 +59,7 @@ export function SummaryTables({ summary }: { summary: DatasetSummary }) {
         ))}
       </dl>
       <div className="grid gap-4 md:grid-cols-2">
-        <CountTable caption={t("byKind")} column={t("kind")} rows={sortedCounts(summary.byKind)} label={kindLabel} />
+        <CountTable caption={t("byKind")} column={t("kind")} rows={sortedCounts(summary.byKind)} label={(k) => kindLabel(k, kinds as KindWords)} />
         {summary.mainTag && byTag.length > 0 ? (
           <CountTable caption={t("byTag", { tag: summary.mainTag })} column={summary.mainTag} rows={byTag} label={(k) => k} />
         ) : (

@@ -18,7 +18,7 @@ type Props = { searchParams: Promise<{ deleted?: string | string[] }> };
 
 export default async function DatasetsPage({ searchParams }: Props) {
   const user = await requirePage("datasets.read");
-  const [rows, query, t] = await Promise.all([datasetRows(user), searchParams, getTranslations("console.datasets.list")]);
+  const [rows, query, t, sharedWith] = await Promise.all([datasetRows(user), searchParams, getTranslations("console.datasets.list"), getTranslations("console.datasets.sharedWith")]);
   const deleted = typeof query.deleted === "string" ? query.deleted : undefined;
   return (
     <>
@@ -47,7 +47,7 @@ export default async function DatasetsPage({ searchParams }: Props) {
               ...d,
               benchmarkLabel: benchmarkLabel(d.benchmark),
               ownerName: d.owner?.name ?? null,
-              sharedWith: sharedWithText(user, { ownerId: d.ownerId, sharedWithAll: d.sharedWithAll, shareCount: d._count.shares }),
+              sharedWith: sharedWithText(user, { ownerId: d.ownerId, sharedWithAll: d.sharedWithAll, shareCount: d._count.shares }, sharedWith),
             }))}
           />
         </section>

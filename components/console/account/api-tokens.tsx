@@ -74,7 +74,7 @@ export function ApiTokens({ initialTokens, now }: { initialTokens: TokenView[]; 
           <TextField label={t("name")} name="name" hint={t("nameHint")} required maxLength={100} error={errors.name} />
           <SelectField label={t("expires")} name="expiresInDays" defaultValue="90" error={errors.expiresInDays}>
             {EXPIRY_CHOICES.map((c) => (
-              <option key={c.value} value={c.value}>{c.label}</option>
+              <option key={c.value} value={c.value}>{t(`expiry.${c.key}`)}</option>
             ))}
           </SelectField>
           <Button type="submit" disabled={busy}>{busy ? t("creating") : t("create")}</Button>

@@ -35,7 +35,7 @@ export function TokenTable({ tokens, now, onRevoke }: { tokens: TokenView[]; now
                 <td className={td}><time dateTime={token.createdAt}>{formatWhen(token.createdAt)}</time></td>
                 <td className={td}>{token.lastUsedAt ? <time dateTime={token.lastUsedAt}>{formatWhen(token.lastUsedAt)}</time> : t("never")}</td>
                 <td className={td}>{formatWhen(token.expiresAt, t("never"))}</td>
-                <td className={td}>{status === "Revoked" ? t("revokedAt", { when: formatWhen(token.revokedAt) }) : status}</td>
+                <td className={td}>{status === "Revoked" ? t("revokedAt", { when: formatWhen(token.revokedAt) }) : t(`statuses.${status}`)}</td>
                 <td className={`${td} text-right`}>
                   {status !== "Revoked" && (
                     <Button variant="secondary" onClick={() => onRevoke(token)}>
