@@ -17,9 +17,10 @@ function tagText(value: unknown): string | null {
 export function QuestionCard({ question: q, datasetId, contextLink }: { question: QuestionRow; datasetId: string; contextLink: boolean }) {
   const t = useTranslations("console.datasets.question");
   const kinds = useTranslations("console.datasets.kinds") as KindWords;
+  const goldWords = useTranslations("console.datasets.gold");
   const options = Array.isArray(q.options) ? q.options.map(String) : [];
   const marks = optionMarks(options, q.gold);
-  const gold = goldLines(q.gold, options.length > 0);
+  const gold = goldLines(q.gold, options.length > 0, goldWords);
   const tags = Object.entries(q.tags ?? {})
     .map(([k, v]) => [k, tagText(v)] as const)
     .filter((e): e is readonly [string, string] => e[1] !== null);
@@ -62,7 +63,7 @@ export function QuestionCard({ question: q, datasetId, contextLink }: { question
         <dl className="space-y-1 text-sm">
           {gold.map((g) => (
             <div key={g.label} className="flex flex-wrap gap-x-2">
-              <dt className={`font-semibold ${g.label === "Wrong answer" ? "text-danger" : "text-success"}`}>{g.label}:</dt>
+              <dt className={`font-semibold ${g.kind === "wrong" ? "text-danger" : "text-success"}`}>{g.label}:</dt>
               <dd className="min-w-0 break-words">{g.value}</dd>
             </div>
           ))}
