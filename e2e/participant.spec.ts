@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { expectNoAxeViolations } from "./helpers/a11y";
 import { createOpenStudy, DEFAULT_FLAGS, importFile, setStudyState, signedInRequest, THREE_LABELS, type StudyInput } from "./helpers/api";
-import { captureParticipantResponses, check, consentWithKeyboard, enter, pressOption, tabTo } from "./helpers/participant";
+import { captureParticipantResponses, check, consentWithKeyboard, enter, newParticipant, pressOption, tabTo } from "./helpers/participant";
 import { expectNoneContain, GOLD_KEYS, unitsServed } from "./helpers/privacy";
 import { hasSample, SAMPLES_ABSENT, singleQuestionScenario, TOMATO_SAMPLE, tomatoRecords, tomatoScenario } from "./helpers/samples";
 import { createUser, E2E, uiSignIn, unique } from "./support";
@@ -32,11 +32,6 @@ function studyInput(datasetId: string, extra: Partial<StudyInput> = {}): StudyIn
 }
 
 const linkOf = (code: string) => `${E2E.baseURL}/s/${code}`;
-
-async function newParticipant(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext();
-  return { context, page: await context.newPage() };
-}
 
 /** The prompt of the question the task page shows. */
 async function questionPrompt(page: Page): Promise<string> {

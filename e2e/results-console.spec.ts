@@ -1,11 +1,9 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { expectNoAxeViolations } from "./helpers/a11y";
+import { openTable, pct } from "./helpers/charts";
 import { createOpenStudy, DEFAULT_FLAGS, importFile, signedInRequest } from "./helpers/api";
 import { HttpParticipant } from "./helpers/http-participant";
+import { TOMATO_STATES, writeTomato } from "./helpers/tomato";
 import { createUser, uiSignIn, unique } from "./support";
 import { writeChartom } from "../tests/support/chartom";
 
@@ -14,44 +12,6 @@ import { writeChartom } from "../tests/support/chartom";
 // "Show table" toggle shows the same numbers, the ToMATO baseline view is the 15-cell grid, a
 // staged reader / non-reader study shows its group × stage grid, and the quality page sorts and
 // excludes with a reason. axe runs on every page added.
-
-const STATES = ["belief", "intention", "desire", "emotion", "knowledge"];
-const ORDERS: { order: number; fb: boolean }[] = [{ order: 1, fb: false }, { order: 2, fb: false }, { order: 2, fb: true }];
-
-/** A hand-written ToMATO file: one question for each of the 15 subsets (mental state × 1st/2nd/FB). */
-function writeTomato(): string {
-  const records = STATES.flatMap((state, s) =>
-    ORDERS.map(({ order, fb }, o) => {
-      const n = s * 3 + o;
-      const options = [`She feels calm ${n}`, `She feels upset ${n}`, `She feels bored ${n}`, `She feels lost ${n}`];
-      return {
-        a0: options[0], a1: options[1], a2: options[2], a3: options[3], a_idx: 0, a_str: options[0],
-        big_five: "Openness to Experience - Low", conversation: `Ana Roe: "Item ${n} begins."\nBo Lin: "And item ${n} goes on."`,
-        false_belief: fb, mental_state: state, order, q: `In item ${n}, what is Ana's ${state}?`, q_id: `q-${n}`,
-        sotopia_agents: ["AGENTA", "AGENTB"], sotopia_environment: "ENV", u_id: String(n),
-      };
-    }),
-  );
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), "tomato-")), "tomato.json");
-  writeFileSync(file, JSON.stringify(records));
-  return file;
-}
-
-/** Opens the chart's table with its toggle (keyboard), checks the toggle's state, and returns the table. */
-async function openTable(page: Page, title: RegExp) {
-  const figure = page.getByRole("figure", { name: title });
-  await expect(figure.locator("[data-chart] svg").first()).toBeVisible();
-  const toggle = figure.getByRole("button", { name: "Show table" });
-  await expect(toggle).toHaveAttribute("aria-expanded", "false");
-  await toggle.focus();
-  await page.keyboard.press("Enter");
-  await expect(figure.getByRole("button", { name: "Show chart" })).toHaveAttribute("aria-expanded", "true");
-  const table = figure.getByRole("table");
-  await expect(table).toBeVisible();
-  return { figure, table };
-}
-
-const pct = (v: number) => `${Math.round(v * 100)}%`;
 
 test("[RESULTS][BASELINE] ToMATO's Human accuracy view: type chart with intervals, the 15-cell grid, progress over time", async ({ admin, page }) => {
   const researcher = await createUser(admin, "researcher");
@@ -80,7 +40,7 @@ test("[RESULTS][BASELINE] ToMATO's Human accuracy view: type chart with interval
   // the paper's grid: five mental states down, 1st / 2nd / FB across, one answer in each cell
   const grid = page.locator('[data-summary-table="mental_state_order"]').getByRole("table");
   await expect(grid.getByRole("columnheader")).toHaveText(["mental state", "1st", "2nd", "FB"]);
-  for (const state of STATES) await expect(grid.getByRole("row", { name: new RegExp(`^${state}`) }).getByRole("cell")).toHaveCount(3);
+  for (const state of TOMATO_STATES) await expect(grid.getByRole("row", { name: new RegExp(`^${state}`) }).getByRole("cell")).toHaveCount(3);
   await expect(grid.getByRole("cell", { name: /\(n=1\)/ })).toHaveCount(15);
   await expect(grid.getByRole("row", { name: /^ALL/ })).toContainText("(n=15)");
 

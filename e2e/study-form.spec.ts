@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { expectNoAxeViolations } from "./helpers/a11y";
 import { createOpenStudy, DEFAULT_FLAGS, importFile, setStudyState, signedInRequest } from "./helpers/api";
 import { consentWithKeyboard, enter } from "./helpers/participant";
+import { chooseDataset, planStatus } from "./helpers/study-form";
 import { createUser, E2E, uiSignIn, unique } from "./support";
 
 // The researcher's study form for a design other than validation: a ToMATO human baseline with
@@ -14,17 +15,6 @@ import { createUser, E2E, uiSignIn, unique } from "./support";
 // belief × false_belief once. k = 2 per mental_state × order draws 2 + 1 = 3 units, and the
 // belief stratum is short.
 const TOMATO_FIXTURE = "tests/fixtures/tomato/valid.json";
-
-function planStatus(form: Locator): Locator {
-  return form.getByRole("group", { name: "Planning figures" }).getByRole("status");
-}
-
-async function chooseDataset(page: Page, form: Locator, datasetId: string): Promise<void> {
-  await form.getByRole("combobox", { name: "Dataset" }).selectOption(datasetId);
-  await expect(page).toHaveURL(new RegExp(`dataset=${datasetId}`));
-  // the dataset's tags arrive with the page's new props
-  await expect(form.getByRole("searchbox", { name: "Search tag filter tags and values" })).toBeVisible();
-}
 
 async function specOnSettingsPage(page: Page): Promise<Record<string, unknown>> {
   await page.getByRole("navigation", { name: "Study sections" }).getByRole("link", { name: "Settings" }).click();

@@ -324,8 +324,11 @@ async function oneRun(url: string, code: string, studyId: string, participants: 
   const tally: Tally = { latencies: [], errors: 0, leaks: 0 };
   const before = new Map([...(await backendPids(url)), ...apps.map((a) => a.pid ?? 0)].map((pid) => [pid, cpuSeconds(pid)]));
   const t0 = performance.now();
+  // the monotonic clock V8's CPU profiles use too: scripts/profile-summary.ts --window keeps only the run
+  const fromUs = process.hrtime.bigint() / 1000n;
   const done = await Promise.all(Array.from({ length: participants }, (_, i) => participant(code, i, tally)));
   const seconds = (performance.now() - t0) / 1000;
+  log(`  run window (monotonic µs, for profile-summary --window): ${fromUs}-${process.hrtime.bigint() / 1000n}`);
   const submits = done.reduce((a, b) => a + b, 0);
   const used = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuSeconds(pid) - (before.get(pid) ?? 0), 0);
   const appCpu = used(apps.map((a) => a.pid ?? 0));

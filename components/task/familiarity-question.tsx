@@ -1,4 +1,5 @@
-import { errorTextClass, optionRowClass } from "@/components/task/widgets/styles";
+import { RadioOptions } from "@/components/task/widgets/radio-options";
+import { errorTextClass } from "@/components/task/widgets/styles";
 import type { FamiliarityItem } from "@/components/task/screener";
 
 export interface FamiliarityQuestionProps {
@@ -25,20 +26,7 @@ export function FamiliarityQuestion({ item, itemKey, value, onChange, error, dis
             {error}
           </p>
         )}
-        {item.options.map((option, i) => (
-          <label key={i} className={optionRowClass}>
-            <input
-              type="radio"
-              name={name}
-              value={i}
-              checked={value === i}
-              disabled={disabled}
-              onChange={() => onChange(i)}
-              className="size-6 shrink-0 accent-primary"
-            />
-            <span className="min-w-0 break-words">{option}</span>
-          </label>
-        ))}
+        <RadioOptions name={name} options={item.options} value={value} onChange={onChange} disabled={disabled} />
       </div>
     </fieldset>
   );

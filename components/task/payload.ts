@@ -5,7 +5,7 @@ import type { Given, Item } from "@/components/task/items";
 // every other design sends answers keyed by check key or question id, with per-check comments
 // (checklist), the unit's comment, and per-question times (baseline).
 
-export function payloadOf(items: Item[], given: Given, opts: { rating: boolean; commentAllowed: boolean; times: Record<string, number> }): Record<string, unknown> {
+export function payloadOf(items: Item[], given: Given, opts: { rating: boolean; commentAllowed: boolean; times: Record<string, number>; activeMs: number }): Record<string, unknown> {
   const comment = opts.commentAllowed ? given.comment.trim() : "";
   const withComment = comment ? { comment } : {};
   if (opts.rating) {
@@ -15,6 +15,10 @@ export function payloadOf(items: Item[], given: Given, opts: { rating: boolean; 
   const answers: Record<string, unknown> = {};
   const comments: Record<string, string> = {};
   const times: Record<string, number> = {};
+  // A unit of one question was spent on that question, reading its context included; it is often
+  // answered by a number key with focus never inside its widget, which alone would read 0.
+  const questions = items.filter((i) => i.type === "question");
+  const only = questions.length === 1 ? questions[0]!.key : null;
   for (const item of items) {
     if (item.type === "check") {
       const value = given.answers[item.key];
@@ -25,14 +29,15 @@ export function payloadOf(items: Item[], given: Given, opts: { rating: boolean; 
       const q = item.question;
       const value = wireAnswer(q.kind, given.answers[item.key], q.options?.length ?? 0);
       if (value !== undefined) answers[item.key] = value;
-      // a question never focused (answered by a shortcut key from elsewhere) took no time of its own
-      times[item.key] = Math.max(0, Math.round(opts.times[item.key] ?? 0));
+      // among several, a question never focused (answered by a key from elsewhere) took no time of its own
+      const ms = item.key === only ? Math.max(opts.activeMs, opts.times[item.key] ?? 0) : (opts.times[item.key] ?? 0);
+      times[item.key] = Math.max(0, Math.round(ms));
     }
   }
   return {
     answers,
     ...(Object.keys(comments).length ? { comments } : {}),
-    ...(items.some((i) => i.type === "question") ? { times } : {}),
+    ...(questions.length ? { times } : {}),
     ...withComment,
   };
 }

@@ -173,9 +173,10 @@ export function useTask(code: string) {
       clock.current.stop();
       questionClocks.current.stop();
       const times = questionClocks.current.times();
+      const activeMs = clock.current.elapsed();
       // Fixed once Submit is pressed: every retry, even after a refresh, sends exactly this.
-      const payload = payloadOf(w.items, draft, { rating: Boolean(w.unit.rating), commentAllowed: w.unit.commentAllowed, times });
-      draft = { ...draft, activeMs: clock.current.elapsed(), times, pending: { durationMs: clock.current.elapsed(), payload } };
+      const payload = payloadOf(w.items, draft, { rating: Boolean(w.unit.rating), commentAllowed: w.unit.commentAllowed, times, activeMs });
+      draft = { ...draft, activeMs, times, pending: { durationMs: activeMs, payload } };
     }
     save(draft);
     send({ type: "submit_started", draft });

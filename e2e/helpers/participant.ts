@@ -1,6 +1,12 @@
-import { expect, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import { expect, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 
 // A participant's browser, driven with the keyboard the way the task page documents it.
+
+/** A participant of their own: a fresh browser context (no cookies shared with anyone) and its page. */
+export async function newParticipant(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  return { context, page: await context.newPage() };
+}
 
 /** Presses Tab until `target` has focus (bounded, so a broken tab order fails instead of looping). */
 export async function tabTo(page: Page, target: Locator, max = 40): Promise<void> {

@@ -1,3 +1,4 @@
+import { named } from "@/lib/db/named";
 import type { Queryable } from "@/lib/db/queryable";
 import { withRetries } from "@/lib/db/retry";
 
@@ -145,6 +146,10 @@ function leaseSql(req: LeaseRequest, probe = false): { text: string; values: unk
       ? ""
       : ` AND (SELECT count(*) FROM "Assignment" a2 JOIN "StudyUnit" u2 ON u2.id = a2."unitId"
                WHERE a2."participantId" = $2 AND a2.status IN ('live', 'submitted') AND u2."contextId" = u."contextId") < ${p(req.maxUnitsPerContext)}`;
+  // The pick locks the unit FOR NO KEY UPDATE, the lock its count's UPDATE takes anyway: it
+  // excludes every other lease of the unit as FOR UPDATE did, but not the foreign-key checks
+  // (FOR KEY SHARE) of submits writing answers to that unit, which FOR UPDATE made wait for the
+  // lease's whole statement (and which made SKIP LOCKED pass over units being answered).
   const avoid = req.avoidQuestions.length ? ` AND NOT (u."questionIds" && ${p(req.avoidQuestions)}::uuid[])` : "";
   const selection = `
     WITH me AS (
@@ -168,7 +173,7 @@ function leaseSql(req: LeaseRequest, probe = false): { text: string; values: unk
         AND ($4::int IS NULL OR (SELECT taken FROM mine) < $4)
         AND NOT EXISTS (SELECT 1 FROM "Assignment" a WHERE a."unitId" = u.id AND a."participantId" = $2)${group.where}${perContext}${avoid}
       ORDER BY ${group.order}${ORDERS[req.order]}
-      LIMIT 1${probe ? "" : " FOR UPDATE OF u SKIP LOCKED"}
+      LIMIT 1${probe ? "" : " FOR NO KEY UPDATE OF u SKIP LOCKED"}
     )`;
   // the lease minutes take no part in the probe, but every parameter needs a type
   if (probe) return { text: `${selection} SELECT 1 FROM pick WHERE $3::int IS NOT NULL`, values };
@@ -227,7 +232,7 @@ export async function leaseNext(client: Queryable, req: LeaseRequest): Promise<L
     const { text, values } = leaseSql(req);
     let row: Row | undefined;
     try {
-      row = (await withRetries(() => client.query<Row>(text, values))).rows[0];
+      row = (await withRetries(() => client.query<Row>(named(text, values)))).rows[0];
     } catch (err) {
       // two tabs racing: the other's lease won (one live lease per participant), or the
       // participant's own lease expired unswept; clear it and look again
@@ -257,7 +262,7 @@ export async function leaseNext(client: Queryable, req: LeaseRequest): Promise<L
 
 export async function anyEligible(client: Queryable, req: LeaseRequest): Promise<boolean> {
   const { text, values } = leaseSql(req, true);
-  const { rowCount } = await client.query(text, values);
+  const { rowCount } = await client.query(named(text, values));
   return (rowCount ?? 0) > 0;
 }
 

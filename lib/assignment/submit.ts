@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { named } from "@/lib/db/named";
 import type { Queryable } from "@/lib/db/queryable";
 import { withTransaction } from "@/lib/db/tx";
 import { AppError } from "@/lib/errors";
@@ -112,17 +113,19 @@ async function existingResponse(client: Queryable, input: SubmitInput): Promise<
 
 async function submitOnce(client: pg.PoolClient, input: SubmitInput): Promise<SubmitResult> {
   const { rows } = await client.query<Locked>(
-    `SELECT a.status, a.stage, a."servedStage", a."group", a."expiresAt" < now() AS "pastDue", a."unitId", u."contextId", u."questionId", u."questionIds", u.model, u.stratum, u.ordinal, s.state,
-            (SELECT jsonb_build_object('id', r.id, 'stage', r.stage) FROM "Response" r
-             WHERE r."participantId" = $2 AND r."idempotencyKey" = $4) AS existing,
-            (SELECT r.payload FROM "Response" r WHERE r."assignmentId" = a.id AND r.stage = a.stage - 1) AS previous,
-            CASE WHEN $5::boolean THEN (
-              SELECT jsonb_agg(to_jsonb(q) ORDER BY w.i) FROM unnest(u."questionIds") WITH ORDINALITY AS w(id, i) JOIN "Question" q ON q.id = w.id
-            ) END AS questions
-     FROM "Assignment" a JOIN "Study" s ON s.id = a."studyId" JOIN "StudyUnit" u ON u.id = a."unitId"
-     WHERE a.id = $1 AND a."participantId" = $2 AND a."studyId" = $3
-     FOR UPDATE OF a`,
-    [input.assignmentId, input.participantId, input.studyId, input.idempotencyKey, input.withQuestions],
+    named(
+      `SELECT a.status, a.stage, a."servedStage", a."group", a."expiresAt" < now() AS "pastDue", a."unitId", u."contextId", u."questionId", u."questionIds", u.model, u.stratum, u.ordinal, s.state,
+              (SELECT jsonb_build_object('id', r.id, 'stage', r.stage) FROM "Response" r
+               WHERE r."participantId" = $2 AND r."idempotencyKey" = $4) AS existing,
+              (SELECT r.payload FROM "Response" r WHERE r."assignmentId" = a.id AND r.stage = a.stage - 1) AS previous,
+              CASE WHEN $5::boolean THEN (
+                SELECT jsonb_agg(to_jsonb(q) ORDER BY w.i) FROM unnest(u."questionIds") WITH ORDINALITY AS w(id, i) JOIN "Question" q ON q.id = w.id
+              ) END AS questions
+       FROM "Assignment" a JOIN "Study" s ON s.id = a."studyId" JOIN "StudyUnit" u ON u.id = a."unitId"
+       WHERE a.id = $1 AND a."participantId" = $2 AND a."studyId" = $3
+       FOR UPDATE OF a`,
+      [input.assignmentId, input.participantId, input.studyId, input.idempotencyKey, input.withQuestions],
+    ),
   );
   const a = rows[0];
   if (!a) throw new AppError("conflict", "This unit is not leased to you.", { extra: { reason: "not_leased" } });
@@ -162,38 +165,40 @@ async function submitOnce(client: pg.PoolClient, input: SubmitInput): Promise<Su
   // The response and the assignment's new state in one statement. The last stage ends the
   // lease; an earlier one moves it to the next stage and extends it by its original length.
   const inserted = await client.query<{ id: string }>(
-    `WITH response AS (
-       INSERT INTO "Response" (id, "studyId", "unitId", "assignmentId", "participantId", stage, payload, revised, signals, "idempotencyKey", "startedAt", "durationMs")
-       VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id
-     ), scored AS (
-       INSERT INTO "ScoredAnswer" ("responseId", "questionId", "studyId", "assignmentId", "participantId", stage, correct, graded, normalized, ms)
-       SELECT response.id, x."questionId", $1, $3, $4, $5, x.correct, x.graded, x.normalized, x.ms
-       FROM response, jsonb_to_recordset($13::jsonb) AS x("questionId" uuid, correct boolean, graded float8, normalized text, ms int)
-     ), lease AS (
-       UPDATE "Assignment" SET
-         status = CASE WHEN $12 THEN 'submitted'::"AssignmentStatus" ELSE status END,
-         stage = CASE WHEN $12 THEN stage ELSE stage + 1 END,
-         "submittedAt" = CASE WHEN $12 THEN now() ELSE "submittedAt" END,
-         "endedAt" = CASE WHEN $12 THEN now() ELSE "endedAt" END,
-         "expiresAt" = CASE WHEN $12 THEN "expiresAt" ELSE greatest("expiresAt", now() + ("expiresAt" - "leasedAt")) END
-       WHERE id = $3
-     )
-     SELECT id FROM response`,
-    [
-      input.studyId,
-      a.unitId,
-      input.assignmentId,
-      input.participantId,
-      stage,
-      JSON.stringify(payload),
-      revised,
-      input.signals === undefined ? null : JSON.stringify(input.signals),
-      input.idempotencyKey,
-      input.startedAt,
-      input.durationMs,
-      final,
-      JSON.stringify(scores),
-    ],
+    named(
+      `WITH response AS (
+         INSERT INTO "Response" (id, "studyId", "unitId", "assignmentId", "participantId", stage, payload, revised, signals, "idempotencyKey", "startedAt", "durationMs")
+         VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id
+       ), scored AS (
+         INSERT INTO "ScoredAnswer" ("responseId", "questionId", "studyId", "assignmentId", "participantId", stage, correct, graded, normalized, ms)
+         SELECT response.id, x."questionId", $1, $3, $4, $5, x.correct, x.graded, x.normalized, x.ms
+         FROM response, jsonb_to_recordset($13::jsonb) AS x("questionId" uuid, correct boolean, graded float8, normalized text, ms int)
+       ), lease AS (
+         UPDATE "Assignment" SET
+           status = CASE WHEN $12 THEN 'submitted'::"AssignmentStatus" ELSE status END,
+           stage = CASE WHEN $12 THEN stage ELSE stage + 1 END,
+           "submittedAt" = CASE WHEN $12 THEN now() ELSE "submittedAt" END,
+           "endedAt" = CASE WHEN $12 THEN now() ELSE "endedAt" END,
+           "expiresAt" = CASE WHEN $12 THEN "expiresAt" ELSE greatest("expiresAt", now() + ("expiresAt" - "leasedAt")) END
+         WHERE id = $3
+       )
+       SELECT id FROM response`,
+      [
+        input.studyId,
+        a.unitId,
+        input.assignmentId,
+        input.participantId,
+        stage,
+        JSON.stringify(payload),
+        revised,
+        input.signals === undefined ? null : JSON.stringify(input.signals),
+        input.idempotencyKey,
+        input.startedAt,
+        input.durationMs,
+        final,
+        JSON.stringify(scores),
+      ],
+    ),
   );
   return { responseId: inserted.rows[0]!.id, duplicate: false, stage, final };
 }

@@ -5,4 +5,6 @@ import type pg from "pg";
 // never reaches for the pool itself, so it can never wait on a second connection.
 export interface Queryable {
   query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>>;
+  /** a query config: a named prepared statement (lib/db/named.ts) */
+  query<R extends pg.QueryResultRow = pg.QueryResultRow>(config: pg.QueryConfig<unknown[]>): Promise<pg.QueryResult<R>>;
 }

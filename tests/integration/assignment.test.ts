@@ -161,4 +161,25 @@ describe("leases: expiry, return, idempotency", () => {
     ).rejects.toMatchObject({ status: 409 });
     expect(await db().response.count({ where: { studyId: study.id } })).toBe(0);
   });
+
+  it("a unit being leased stays locked against other leases but not against the foreign-key checks of answers to it", async () => {
+    const { study } = await makeStudyWithUnits({ units: 1, n: 3 });
+    const [p] = await makeParticipants(study.id, 1);
+    const leasing = await pool().connect();
+    const other = await pool().connect();
+    try {
+      // the lease's statement inside an open transaction holds its unit lock until ROLLBACK
+      await leasing.query("BEGIN");
+      const held = await lease(leasing, { studyId: study.id, participantId: p!, leaseMinutes: 30, maxUnits: null, order: "fill", maxUnitsPerContext: null, avoidQuestions: [], groups: null, withQuestions: false });
+      if (held.kind !== "leased") throw new Error(`unexpected ${held.kind}`);
+      const unitId = held.lease.unitId;
+      // NOWAIT fails at once (55P03) when the lock conflicts: no timing involved
+      await expect(other.query(`SELECT 1 FROM "StudyUnit" WHERE id = $1 FOR KEY SHARE NOWAIT`, [unitId])).resolves.toMatchObject({ rowCount: 1 });
+      await expect(other.query(`SELECT 1 FROM "StudyUnit" WHERE id = $1 FOR NO KEY UPDATE NOWAIT`, [unitId])).rejects.toMatchObject({ code: "55P03" });
+    } finally {
+      await leasing.query("ROLLBACK");
+      leasing.release();
+      other.release();
+    }
+  });
 });

@@ -44,7 +44,8 @@ function normalizedOf(answer: unknown): string {
 
 export async function validateBaseline(ctx: UnitCtx<BaselineConfig>, payload: unknown): Promise<Validated> {
   const questions = await ctx.questions();
-  const parsed = payloadSchema(questions).safeParse(payload);
+  // built for this unit and used once: jitless spares zod compiling it (new Function) for one parse
+  const parsed = payloadSchema(questions).safeParse(payload, { jitless: true });
   if (!parsed.success) throw invalid(parsed.error, questions);
   const { scoring } = await scorerOf(ctx.client, ctx.study);
   const view = viewAt(ctx.study, ctx.stage);

@@ -49,7 +49,8 @@ export const checklist: Design<ChecklistConfig, ChecklistResults> = {
 
   async validate(ctx, payload) {
     const config = ctx.study.config;
-    const parsed = checklistResponseSchema(criteriaOf(config), config.comment).safeParse(payload);
+    // built for this answer and used once: jitless spares zod compiling it (new Function) for one parse
+    const parsed = checklistResponseSchema(criteriaOf(config), config.comment).safeParse(payload, { jitless: true });
     if (!parsed.success) {
       throw new AppError("invalid_input", "Some criteria are not answered, or an answer is not allowed.", { invalidParams: zodInvalidParams(parsed.error, "payload") });
     }

@@ -61,7 +61,8 @@ export const rating: Design<RatingConfig, RatingResults> = {
   scoreItem: async () => null,
 
   async validate(ctx, payload) {
-    const parsed = ratingResponseSchema(ctx.study.config).safeParse(payload);
+    // built for this answer and used once: jitless spares zod compiling it (new Function) for one parse
+    const parsed = ratingResponseSchema(ctx.study.config).safeParse(payload, { jitless: true });
     if (!parsed.success) throw new AppError("invalid_input", "The score is missing or not on the scale.", { invalidParams: zodInvalidParams(parsed.error, "payload") });
     return { payload: parsed.data };
   },

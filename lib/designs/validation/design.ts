@@ -43,7 +43,8 @@ export const validation: Design<ValidationConfig, ValidationResults> = {
     const config = ctx.study.config;
     const questions = config.answerKey ? await ctx.questions() : [];
     const schema = validationResponseSchema(unitChecks(config, questions), config.contextChecks?.comment ?? false);
-    const parsed = schema.safeParse(payload);
+    // built for this unit and used once: jitless spares zod compiling it (new Function) for one parse
+    const parsed = schema.safeParse(payload, { jitless: true });
     if (!parsed.success) {
       throw new AppError("invalid_input", "Some answers are missing or not allowed.", { invalidParams: zodInvalidParams(parsed.error, "payload") });
     }

@@ -18,15 +18,23 @@ describe("payloads by design", () => {
       commentAllowed: false,
     });
     const given: Given = { answers: { q1: 1, q2: [], q3: "yes", q4: "1,500", q5: null, q6: " box ", q7: "Because." }, comments: {}, comment: "ignored" };
-    expect(payloadOf(items, given, { rating: false, commentAllowed: false, times: { q1: 1200.4, q4: 300 } })).toEqual({
+    expect(payloadOf(items, given, { rating: false, commentAllowed: false, times: { q1: 1200.4, q4: 300 }, activeMs: 9000 })).toEqual({
       answers: { q1: 1, q2: [], q3: "yes", q4: 1500, q5: null, q6: "box", q7: "Because." },
       times: { q1: 1200, q2: 0, q3: 0, q4: 300, q5: 0, q6: 0, q7: 0 },
     });
   });
 
+  it("baseline, one question: the unit's active time is that question's time, even if its widget never had focus", () => {
+    const items = itemsOf({ questions: [q("q1", "single_choice", ["a", "b"])], checks: [], commentAllowed: false });
+    const given: Given = { answers: { q1: 0 }, comments: {}, comment: "" };
+    expect(payloadOf(items, given, { rating: false, commentAllowed: false, times: {}, activeMs: 8400.6 })).toEqual({ answers: { q1: 0 }, times: { q1: 8401 } });
+    // focus time counted beyond the active clock (it never is less) is kept
+    expect(payloadOf(items, given, { rating: false, commentAllowed: false, times: { q1: 9000 }, activeMs: 8400 })).toEqual({ answers: { q1: 0 }, times: { q1: 9000 } });
+  });
+
   it("validation: check answers and the unit's comment, nothing else", () => {
     const items = itemsOf({ questions: [{ ...q("q1", "yes_no"), answer: false }], checks: [{ key: "flag:unsafe", prompt: "?", options: yesNo }], commentAllowed: true });
-    expect(payloadOf(items, { answers: { "flag:unsafe": "no" }, comments: {}, comment: " ok " }, { rating: false, commentAllowed: true, times: {} })).toEqual({
+    expect(payloadOf(items, { answers: { "flag:unsafe": "no" }, comments: {}, comment: " ok " }, { rating: false, commentAllowed: true, times: {}, activeMs: 9000 })).toEqual({
       answers: { "flag:unsafe": "no" },
       comment: "ok",
     });
@@ -42,7 +50,7 @@ describe("payloads by design", () => {
       commentAllowed: false,
     });
     const given: Given = { answers: { "script.consistent": "no", "script.answerable": "yes" }, comments: { "script.consistent": " order changed ", "script.answerable": "stray" }, comment: "" };
-    expect(payloadOf(items, given, { rating: false, commentAllowed: false, times: {} })).toEqual({
+    expect(payloadOf(items, given, { rating: false, commentAllowed: false, times: {}, activeMs: 9000 })).toEqual({
       answers: { "script.consistent": "no", "script.answerable": "yes" },
       comments: { "script.consistent": "order changed" },
     });
@@ -51,8 +59,8 @@ describe("payloads by design", () => {
   it("rating: score, penalties (none ticked is []) and the optional comment", () => {
     const unit = { questions: [], checks: [], commentAllowed: true, rating: { answer: "x", scale: { min: 0, max: 1, step: 0.5 }, penalties: ["vague", "wrong"] } };
     const items = itemsOf(unit);
-    expect(payloadOf(items, { answers: { score: 0.5 }, comments: {}, comment: "" }, { rating: true, commentAllowed: true, times: {} })).toEqual({ score: 0.5, penalties: [] });
-    expect(payloadOf(items, { answers: { score: 1, penalties: ["wrong"] }, comments: {}, comment: "fine" }, { rating: true, commentAllowed: true, times: {} })).toEqual({
+    expect(payloadOf(items, { answers: { score: 0.5 }, comments: {}, comment: "" }, { rating: true, commentAllowed: true, times: {}, activeMs: 9000 })).toEqual({ score: 0.5, penalties: [] });
+    expect(payloadOf(items, { answers: { score: 1, penalties: ["wrong"] }, comments: {}, comment: "fine" }, { rating: true, commentAllowed: true, times: {}, activeMs: 9000 })).toEqual({
       score: 1,
       penalties: ["wrong"],
       comment: "fine",
