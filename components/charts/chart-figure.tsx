@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 
@@ -7,6 +8,7 @@ import { Button } from "@/components/ui/button";
 // accessible description, shown to everyone), and its data table one click away. The chart itself
 // is an image to assistive technology (role="img"); the table carries the same numbers.
 export function ChartFigure({ title, summary, chart, table, empty }: { title: string; summary: string; chart: ReactNode; table: ReactNode; empty?: string }) {
+  const t = useTranslations("console.charts");
   const id = useId();
   const [showTable, setShowTable] = useState(false);
   const titleId = `${id}-title`;
@@ -20,7 +22,7 @@ export function ChartFigure({ title, summary, chart, table, empty }: { title: st
         </h3>
         {!empty && (
           <Button variant="secondary" aria-expanded={showTable} aria-controls={tableId} onClick={() => setShowTable((v) => !v)}>
-            {showTable ? "Show chart" : "Show table"}
+            {showTable ? t("showChart") : t("showTable")}
           </Button>
         )}
       </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -19,6 +20,7 @@ interface Row {
 const ROLES: Role[] = ["admin", "researcher", "annotator"];
 
 export function UsersAdmin({ meId, initialUsers }: { meId: string; initialUsers: Row[] }) {
+  const t = useTranslations("console.users.admin");
   const [users, setUsers] = useState(initialUsers);
   const [problem, setProblem] = useState<ApiProblem>();
   const [notice, setNotice] = useState<string>();
@@ -39,7 +41,7 @@ export function UsersAdmin({ meId, initialUsers }: { meId: string; initialUsers:
     if (!result.ok) return setProblem(result.problem);
     setProblem(undefined);
     setUsers((rows) => [...rows, result.data.user]);
-    setNotice(`Created ${result.data.user.email} as ${result.data.user.role}.`);
+    setNotice(t("created", { email: result.data.user.email, role: result.data.user.role }));
     formEl.reset();
   }
 
@@ -49,7 +51,7 @@ export function UsersAdmin({ meId, initialUsers }: { meId: string; initialUsers:
     if (!result.ok) return setProblem(result.problem);
     setProblem(undefined);
     setUsers((rows) => rows.map((r) => (r.id === id ? result.data.user : r)));
-    setNotice(`Updated ${result.data.user.email}.`);
+    setNotice(t("updated", { email: result.data.user.email }));
   }
 
   return (
@@ -61,16 +63,16 @@ export function UsersAdmin({ meId, initialUsers }: { meId: string; initialUsers:
 
       <section aria-labelledby="users-heading" className="overflow-x-auto rounded-card border border-line bg-surface">
         <h2 id="users-heading" className="sr-only">
-          All users
+          {t("all")}
         </h2>
         <table className="w-full min-w-[36rem] text-left text-sm">
           <thead className="border-b border-line text-muted">
             <tr>
-              <th scope="col" className="px-4 py-3 font-medium">Name</th>
-              <th scope="col" className="px-4 py-3 font-medium">Email</th>
-              <th scope="col" className="px-4 py-3 font-medium">Role</th>
-              <th scope="col" className="px-4 py-3 font-medium">Status</th>
-              <th scope="col" className="px-4 py-3 font-medium"><span className="sr-only">Actions</span></th>
+              <th scope="col" className="px-4 py-3 font-medium">{t("name")}</th>
+              <th scope="col" className="px-4 py-3 font-medium">{t("email")}</th>
+              <th scope="col" className="px-4 py-3 font-medium">{t("role")}</th>
+              <th scope="col" className="px-4 py-3 font-medium">{t("status")}</th>
+              <th scope="col" className="px-4 py-3 font-medium"><span className="sr-only">{t("actions")}</span></th>
             </tr>
           </thead>
           <tbody>
@@ -80,7 +82,7 @@ export function UsersAdmin({ meId, initialUsers }: { meId: string; initialUsers:
                 <td className="px-4 py-3 break-all">{u.email}</td>
                 <td className="px-4 py-3">
                   <select
-                    aria-label={`Role of ${u.email}`}
+                    aria-label={t("roleOf", { email: u.email })}
                     className={controlClass}
                     value={u.role}
                     disabled={u.id === meId}
@@ -91,11 +93,11 @@ export function UsersAdmin({ meId, initialUsers }: { meId: string; initialUsers:
                     ))}
                   </select>
                 </td>
-                <td className="px-4 py-3">{u.active ? "Active" : "Deactivated"}</td>
+                <td className="px-4 py-3">{u.active ? t("active") : t("deactivated")}</td>
                 <td className="px-4 py-3 text-right">
                   {u.id !== meId && (
                     <Button variant={u.active ? "secondary" : "primary"} onClick={() => void update(u.id, { active: !u.active })}>
-                      {u.active ? `Deactivate` : `Reactivate`}
+                      {u.active ? t("deactivate") : t("reactivate")}
                       <span className="sr-only"> {u.email}</span>
                     </Button>
                   )}
@@ -107,26 +109,26 @@ export function UsersAdmin({ meId, initialUsers }: { meId: string; initialUsers:
       </section>
 
       <section aria-labelledby="create-heading" className="rounded-card border border-line bg-surface p-6">
-        <h2 id="create-heading" className="text-lg font-semibold">Create a user</h2>
+        <h2 id="create-heading" className="text-lg font-semibold">{t("createHeading")}</h2>
         <form onSubmit={create} className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
-          <TextField label="Name" name="name" required error={errors.name} />
-          <TextField label="Email" name="email" type="email" required error={errors.email} />
-          <SelectField label="Role" name="role" defaultValue="researcher" error={errors.role}>
+          <TextField label={t("name")} name="name" required error={errors.name} />
+          <TextField label={t("email")} name="email" type="email" required error={errors.email} />
+          <SelectField label={t("role")} name="role" defaultValue="researcher" error={errors.role}>
             {ROLES.map((r) => (
               <option key={r} value={r}>{r}</option>
             ))}
           </SelectField>
           <TextField
-            label="Initial password"
+            label={t("password")}
             name="password"
             type="password"
             autoComplete="new-password"
-            hint="At least 10 characters. Share it with the person securely."
+            hint={t("passwordHint")}
             required
             error={errors.password}
           />
           <div className="sm:col-span-2">
-            <Button type="submit" disabled={busy}>{busy ? "Creating…" : "Create user"}</Button>
+            <Button type="submit" disabled={busy}>{busy ? t("creating") : t("create")}</Button>
           </div>
         </form>
       </section>

@@ -7,10 +7,13 @@ export interface AccessFacts {
   shareCount: number;
 }
 
-export function sharedWithText(viewer: { id: string; role: string }, d: AccessFacts): string {
-  if (d.sharedWithAll) return "Every researcher";
+/** The words, from the console.datasets.sharedWith catalog entries (a translator of that namespace). */
+export type SharedWithWords = (key: "all" | "you" | "researchers" | "noOne" | "adminsOnly", values?: Record<string, string>) => string;
+
+export function sharedWithText(viewer: { id: string; role: string }, d: AccessFacts, words: SharedWithWords): string {
+  if (d.sharedWithAll) return words("all");
   const manages = viewer.role === "admin" || d.ownerId === viewer.id;
-  if (!manages) return "You";
-  if (d.shareCount > 0) return d.shareCount === 1 ? "1 researcher" : `${d.shareCount} researchers`;
-  return d.ownerId ? "No one" : "No one (admins only)";
+  if (!manages) return words("you");
+  if (d.shareCount > 0) return words("researchers", { count: String(d.shareCount), plural: d.shareCount === 1 ? "one" : "other" });
+  return d.ownerId ? words("noOne") : words("adminsOnly");
 }

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { formatCount, formatDateTime, versionText } from "@/components/datasets/format";
 
@@ -22,27 +23,28 @@ const td = "px-4 py-3";
 // The datasets the viewer may read, newest first. The table scrolls sideways on narrow screens; the
 // scrolling box is focusable so keyboard users can scroll it too.
 export function DatasetsTable({ rows }: { rows: DatasetListRow[] }) {
+  const t = useTranslations("console.datasets.table");
   if (rows.length === 0) {
-    return <p className="rounded-card border border-line bg-surface p-6 text-muted">No datasets yet. Import a benchmark file above.</p>;
+    return <p className="rounded-card border border-line bg-surface p-6 text-muted">{t("empty")}</p>;
   }
   return (
     <div role="region" aria-labelledby="datasets-caption" tabIndex={0} className="overflow-x-auto rounded-card border border-line bg-surface">
       <table className="w-full min-w-[62rem] text-left text-sm">
         <caption id="datasets-caption" className="sr-only">
-          Imported datasets, newest first
+          {t("caption")}
         </caption>
         <thead className="border-b border-line text-muted">
           <tr>
-            <th scope="col" className={th}>Name</th>
-            <th scope="col" className={th}>Benchmark</th>
-            <th scope="col" className={th}>Version</th>
-            <th scope="col" className={th}>File</th>
-            <th scope="col" className={`${th} text-right`}>Records</th>
-            <th scope="col" className={`${th} text-right`}>Contexts</th>
-            <th scope="col" className={`${th} text-right`}>Questions</th>
-            <th scope="col" className={th}>Imported by</th>
-            <th scope="col" className={th}>Shared with</th>
-            <th scope="col" className={th}>Imported</th>
+            <th scope="col" className={th}>{t("name")}</th>
+            <th scope="col" className={th}>{t("benchmark")}</th>
+            <th scope="col" className={th}>{t("version")}</th>
+            <th scope="col" className={th}>{t("file")}</th>
+            <th scope="col" className={`${th} text-right`}>{t("records")}</th>
+            <th scope="col" className={`${th} text-right`}>{t("contexts")}</th>
+            <th scope="col" className={`${th} text-right`}>{t("questions")}</th>
+            <th scope="col" className={th}>{t("importedBy")}</th>
+            <th scope="col" className={th}>{t("sharedWith")}</th>
+            <th scope="col" className={th}>{t("imported")}</th>
           </tr>
         </thead>
         <tbody>
@@ -59,7 +61,7 @@ export function DatasetsTable({ rows }: { rows: DatasetListRow[] }) {
               <td className={`${td} text-right tabular-nums`}>{formatCount(d.sourceRecords)}</td>
               <td className={`${td} text-right tabular-nums`}>{formatCount(d.contextCount)}</td>
               <td className={`${td} text-right tabular-nums`}>{formatCount(d.questionCount)}</td>
-              <td className={td}>{d.ownerName ?? <span className="text-muted">command line</span>}</td>
+              <td className={td}>{d.ownerName ?? <span className="text-muted">{t("commandLine")}</span>}</td>
               <td className={td}>{d.sharedWith}</td>
               <td className={`${td} whitespace-nowrap`}>
                 <time dateTime={d.createdAt.toISOString()}>{formatDateTime(d.createdAt)}</time>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -11,6 +12,7 @@ import { api } from "@/lib/http/client";
 // dialog (focus starts on Cancel and returns to the button when the dialog closes).
 export function DeleteDataset({ datasetId, name }: { datasetId: string; name: string }) {
   const router = useRouter();
+  const t = useTranslations("console.datasets.delete");
   const dialog = useRef<HTMLDialogElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -31,12 +33,11 @@ export function DeleteDataset({ datasetId, name }: { datasetId: string; name: st
   return (
     <div className="space-y-2">
       <Button variant="danger" onClick={() => dialog.current?.showModal()}>
-        Delete dataset
+        {t("button")}
       </Button>
       <div aria-live="polite">{error && <Alert tone="error">{error}</Alert>}</div>
-      <ConfirmDialog dialogRef={dialog} title={`Delete “${name}”?`} confirmLabel={busy ? "Deleting…" : "Yes, delete it"} busy={busy} onConfirm={() => void remove()}>
-        This removes the dataset with its stored records, contexts, questions and model predictions. It cannot be undone. A dataset that studies
-        use cannot be deleted.
+      <ConfirmDialog dialogRef={dialog} title={t("title", { name })} confirmLabel={busy ? t("deleting") : t("confirm")} busy={busy} onConfirm={() => void remove()}>
+        {t("text")}
       </ConfirmDialog>
     </div>
   );

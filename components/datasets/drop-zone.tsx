@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState, type DragEvent, type RefObject } from "react";
 import { formatBytes } from "@/components/datasets/format";
 import { buttonClass } from "@/components/ui/button";
@@ -13,6 +14,7 @@ export function DropZone({ inputRef, file, error, onChoose }: {
   onChoose: (file: File | null) => void;
 }) {
   const [over, setOver] = useState(false);
+  const t = useTranslations("console.datasets.dropZone");
 
   function drop(event: DragEvent<HTMLDivElement>) {
     event.preventDefault();
@@ -43,7 +45,7 @@ export function DropZone({ inputRef, file, error, onChoose }: {
       }`}
     >
       <p id="dataset-file-drop" className="text-muted">
-        Drag and drop a benchmark file here, or
+        {t("drop")}
       </p>
       <input
         ref={inputRef}
@@ -62,15 +64,13 @@ export function DropZone({ inputRef, file, error, onChoose }: {
           "cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-focus peer-disabled:cursor-not-allowed peer-disabled:opacity-60",
         )}
       >
-        Choose a file
+        {t("choose")}
       </label>
       <p id="dataset-file-chosen" className="text-sm break-all">
         {file ? (
-          <>
-            Chosen: <span className="font-medium">{file.name}</span> ({formatBytes(file.size)})
-          </>
+          t.rich("chosen", { name: file.name, size: formatBytes(file.size), b: (chunks) => <span className="font-medium">{chunks}</span> })
         ) : (
-          <span className="text-muted">No file chosen</span>
+          <span className="text-muted">{t("none")}</span>
         )}
       </p>
       {error && (

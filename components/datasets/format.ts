@@ -36,18 +36,14 @@ export function percent(done: number, total: number): number {
   return Math.max(0, Math.min(100, Math.floor((100 * done) / total)));
 }
 
-const KIND_LABELS: Record<string, string> = {
-  single_choice: "Single choice",
-  multi_select: "Multiple selection",
-  yes_no: "Yes / no",
-  numeric: "Numeric",
-  short_text: "Short text",
-  free_text: "Free text",
-  rating: "Rating",
-};
+/** A translator of console.datasets.kinds: a known kind's name, else none. */
+export interface KindWords {
+  (key: string): string;
+  has(key: string): boolean;
+}
 
-export function kindLabel(kind: string): string {
-  return KIND_LABELS[kind] ?? kind.replace(/_/g, " ");
+export function kindLabel(kind: string, words: KindWords): string {
+  return words.has(kind) ? words(kind) : kind.replace(/_/g, " ");
 }
 
 /** Count entries, largest first, then by name, for summary tables. */

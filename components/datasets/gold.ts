@@ -35,32 +35,38 @@ export function optionMarks(options: string[], gold: unknown): OptionMark[] {
 }
 
 export interface GoldLine {
+  /** "wrong" is the free-text gold's known wrong answer, shown as a warning */
+  kind: "gold" | "reference" | "bonus" | "wrong";
   label: string;
   value: string;
 }
 
+/** The words, from the console.datasets.gold catalog entries (a translator of that namespace). */
+export type GoldWords = (key: GoldLine["kind"] | "option" | "none" | "yes" | "no" | "source" | "unanswerable", values?: Record<string, string>) => string;
+
 /** The gold answer as text, for kinds the options do not show (or a choice without options). */
-export function goldLines(gold: unknown, hasOptions: boolean): GoldLine[] {
+export function goldLines(gold: unknown, hasOptions: boolean, words: GoldWords): GoldLine[] {
+  const line = (kind: GoldLine["kind"], value: string): GoldLine => ({ kind, label: words(kind), value });
   const g = goldSchema.safeParse(gold);
-  if (!g.success) return [{ label: "Gold answer", value: JSON.stringify(gold) }];
+  if (!g.success) return [line("gold", JSON.stringify(gold))];
   const value = g.data;
   switch (value.kind) {
     case "single_choice":
-      return hasOptions ? [] : [{ label: "Gold answer", value: `option ${value.index + 1}` }];
+      return hasOptions ? [] : [line("gold", words("option", { n: String(value.index + 1) }))];
     case "multi_select":
-      return hasOptions ? [] : [{ label: "Gold answer", value: value.values.join(", ") || "(none)" }];
+      return hasOptions ? [] : [line("gold", value.values.join(", ") || words("none"))];
     case "yes_no":
       if (hasOptions) return [];
-      return [{ label: "Gold answer", value: `${value.value === "yes" ? "Yes" : "No"}${value.raw ? ` (source: ${value.raw})` : ""}` }];
+      return [line("gold", `${words(value.value)}${value.raw ? words("source", { raw: value.raw }) : ""}`)];
     case "numeric":
-      return [{ label: "Gold answer", value: value.unanswerable ? "Unanswerable" : String(value.value ?? "—") }];
+      return [line("gold", value.unanswerable ? words("unanswerable") : String(value.value ?? "—"))];
     case "short_text":
-      return [{ label: "Gold answer", value: value.value }];
+      return [line("gold", value.value)];
     case "free_text":
       return [
-        { label: "Reference answer", value: value.reference },
-        ...(value.bonusPoints?.length ? [{ label: "Bonus points", value: value.bonusPoints.join("; ") }] : []),
-        ...(value.wrong ? [{ label: "Wrong answer", value: value.wrong }] : []),
+        line("reference", value.reference),
+        ...(value.bonusPoints?.length ? [line("bonus", value.bonusPoints.join("; "))] : []),
+        ...(value.wrong ? [line("wrong", value.wrong)] : []),
       ];
   }
 }

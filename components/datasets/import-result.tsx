@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import type { Ref } from "react";
 import { IssuesTable } from "@/components/datasets/issues-table";
@@ -11,19 +12,20 @@ import { buttonClass } from "@/components/ui/button";
 // screen-reader users land on the result.
 
 export function ImportSummaryView({ summary, benchmarkLabel, ref }: { summary: ImportSummary; benchmarkLabel: string; ref?: Ref<HTMLHeadingElement> }) {
+  const t = useTranslations("console.datasets.result");
   return (
     <section aria-labelledby="import-summary-heading" className="space-y-4 rounded-card border border-success bg-success-soft/40 p-4 sm:p-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h3 id="import-summary-heading" ref={ref} tabIndex={-1} className="text-lg font-semibold">
-            Import summary
+            {t("summary")}
           </h3>
           <p className="mt-1 text-sm">
-            Imported <span className="font-semibold">{summary.name}</span> as {benchmarkLabel}.
+            {t.rich("imported", { name: summary.name, benchmark: benchmarkLabel, b: (chunks) => <span className="font-semibold">{chunks}</span> })}
           </p>
         </div>
         <Link href={`/datasets/${summary.datasetId}`} className={buttonClass("primary")}>
-          Open dataset
+          {t("open")}
         </Link>
       </div>
       <SummaryTables summary={summary} />

@@ -1,4 +1,4 @@
-import { formatCount } from "@/components/datasets/format";
+import { useTranslations } from "next-intl";
 import { issueWhere, type ImportIssue } from "@/components/datasets/import-events";
 
 const th = "px-3 py-2 font-medium";
@@ -6,23 +6,24 @@ const td = "px-3 py-2 align-top";
 
 // The problems a refused import found: where (record, line, field) and why.
 export function IssuesTable({ issues, total }: { issues: ImportIssue[]; total: number }) {
+  const t = useTranslations("console.datasets.issues");
   if (issues.length === 0) return null;
   const more = total > issues.length;
   return (
-    <div role="region" aria-label="Problems found" tabIndex={0} className="overflow-x-auto rounded-card border border-line bg-surface">
+    <div role="region" aria-label={t("label")} tabIndex={0} className="overflow-x-auto rounded-card border border-line bg-surface">
       <table className="w-full min-w-[32rem] text-left text-sm">
         <caption className="px-3 pt-3 text-left">
           <span className="font-semibold">
-            {more ? `The first ${formatCount(issues.length)} of ${formatCount(total)} problems` : `${formatCount(issues.length)} ${issues.length === 1 ? "problem" : "problems"}`}
+            {more ? t("firstOf", { shown: issues.length, total }) : t("count", { count: issues.length })}
           </span>
-          <span className="block text-muted">Records are numbered from 1 in file order; lines are lines of the file.</span>
+          <span className="block text-muted">{t("numbering")}</span>
         </caption>
         <thead className="border-b border-line text-muted">
           <tr>
-            <th scope="col" className={th}>Record</th>
-            <th scope="col" className={th}>Line</th>
-            <th scope="col" className={th}>Field</th>
-            <th scope="col" className={th}>Reason</th>
+            <th scope="col" className={th}>{t("record")}</th>
+            <th scope="col" className={th}>{t("line")}</th>
+            <th scope="col" className={th}>{t("field")}</th>
+            <th scope="col" className={th}>{t("reason")}</th>
           </tr>
         </thead>
         <tbody>

@@ -1,5 +1,6 @@
+import { useTranslations } from "next-intl";
 import Link from "next/link";
-import { kindLabel } from "@/components/datasets/format";
+import { kindLabel, type KindWords } from "@/components/datasets/format";
 import { goldLines, optionMarks } from "@/components/datasets/gold";
 import type { QuestionRow } from "@/components/datasets/page-data";
 
@@ -14,9 +15,12 @@ function tagText(value: unknown): string | null {
 // One question as researchers see it in the console: gold answers are shown (marked in words
 // and colour), unlike the participant view.
 export function QuestionCard({ question: q, datasetId, contextLink }: { question: QuestionRow; datasetId: string; contextLink: boolean }) {
+  const t = useTranslations("console.datasets.question");
+  const kinds = useTranslations("console.datasets.kinds") as KindWords;
+  const goldWords = useTranslations("console.datasets.gold");
   const options = Array.isArray(q.options) ? q.options.map(String) : [];
   const marks = optionMarks(options, q.gold);
-  const gold = goldLines(q.gold, options.length > 0);
+  const gold = goldLines(q.gold, options.length > 0, goldWords);
   const tags = Object.entries(q.tags ?? {})
     .map(([k, v]) => [k, tagText(v)] as const)
     .filter((e): e is readonly [string, string] => e[1] !== null);
@@ -24,13 +28,19 @@ export function QuestionCard({ question: q, datasetId, contextLink }: { question
   return (
     <article aria-labelledby={headingId} className="space-y-3 rounded-card border border-line bg-surface p-4 sm:p-5">
       <p className="text-sm text-muted">
-        {kindLabel(q.kind)} · record {q.recordIndex + 1}, question {q.position + 1} · source id <span className="break-all">{q.sourceId}</span>
+        {t.rich("meta", {
+          kind: kindLabel(q.kind, kinds),
+          record: String(q.recordIndex + 1),
+          position: String(q.position + 1),
+          sourceId: q.sourceId,
+          id: (chunks) => <span className="break-all">{chunks}</span>,
+        })}
       </p>
       <h3 id={headingId} className="text-base font-semibold whitespace-pre-wrap break-words">
         {q.prompt}
       </h3>
       {options.length > 0 && (
-        <ol className="space-y-1" aria-label="Options">
+        <ol className="space-y-1" aria-label={t("options")}>
           {options.map((option, i) => {
             const mark = marks[i];
             return (
@@ -42,8 +52,8 @@ export function QuestionCard({ question: q, datasetId, contextLink }: { question
                   {LETTERS[i] ?? i + 1}.
                 </span>
                 <span className="min-w-0 flex-1 break-words">{option}</span>
-                {mark === "correct" && <span className="shrink-0 font-semibold text-success">✓ Gold</span>}
-                {mark === "wrong" && <span className="sr-only">(wrong)</span>}
+                {mark === "correct" && <span className="shrink-0 font-semibold text-success">{t("gold")}</span>}
+                {mark === "wrong" && <span className="sr-only">{t("wrong")}</span>}
               </li>
             );
           })}
@@ -53,7 +63,7 @@ export function QuestionCard({ question: q, datasetId, contextLink }: { question
         <dl className="space-y-1 text-sm">
           {gold.map((g) => (
             <div key={g.label} className="flex flex-wrap gap-x-2">
-              <dt className={`font-semibold ${g.label === "Wrong answer" ? "text-danger" : "text-success"}`}>{g.label}:</dt>
+              <dt className={`font-semibold ${g.kind === "wrong" ? "text-danger" : "text-success"}`}>{g.label}:</dt>
               <dd className="min-w-0 break-words">{g.value}</dd>
             </div>
           ))}
@@ -72,8 +82,8 @@ export function QuestionCard({ question: q, datasetId, contextLink }: { question
       {contextLink && (
         <p>
           <Link href={`/datasets/${datasetId}/contexts/${q.contextId}`} className="text-sm font-medium text-primary underline underline-offset-2">
-            {q.contextTitle ? `Context: ${q.contextTitle}` : "Open its context"}
-            <span className="sr-only"> (question: {q.prompt.slice(0, 80)})</span>
+            {q.contextTitle ? t("context", { title: q.contextTitle }) : t("openContext")}
+            <span className="sr-only">{t("ofQuestion", { prompt: q.prompt.slice(0, 80) })}</span>
           </Link>
         </p>
       )}

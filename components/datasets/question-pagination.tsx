@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { searchFor, type TagFilter } from "@/components/datasets/tag-filter";
 
@@ -5,20 +6,21 @@ const link = "inline-flex min-h-11 items-center rounded-control border border-li
 
 /** Previous/next links that keep the tag filter. */
 export function QuestionPagination({ basePath, filter, page, pages }: { basePath: string; filter: TagFilter; page: number; pages: number }) {
+  const t = useTranslations("console.datasets.pagination");
   if (pages <= 1) return null;
   return (
-    <nav aria-label="Question pages" className="flex flex-wrap items-center gap-3">
+    <nav aria-label={t("label")} className="flex flex-wrap items-center gap-3">
       {page > 1 && (
         <Link href={`${basePath}${searchFor(filter, page - 1)}`} className={link} rel="prev">
-          Previous page
+          {t("previous")}
         </Link>
       )}
       <span className="text-sm text-muted">
-        Page {page} of {pages}
+        {t("page", { page: String(page), pages: String(pages) })}
       </span>
       {page < pages && (
         <Link href={`${basePath}${searchFor(filter, page + 1)}`} className={link} rel="next">
-          Next page
+          {t("next")}
         </Link>
       )}
     </nav>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRef, useState, type FormEvent } from "react";
 import { formatDateTime } from "@/components/datasets/format";
 import { Alert } from "@/components/ui/alert";
@@ -19,6 +20,7 @@ export interface ShareRow {
 // change is announced in the live region; after a revoke focus goes to the email field, since
 // the button that had it is gone.
 export function SharePanel({ datasetId, initial }: { datasetId: string; initial: { sharedWithAll: boolean; shares: ShareRow[] } }) {
+  const t = useTranslations("console.datasets.sharing");
   const [sharedWithAll, setSharedWithAll] = useState(initial.sharedWithAll);
   const [shares, setShares] = useState(initial.shares);
   const [problem, setProblem] = useState<ApiProblem>();
@@ -44,7 +46,7 @@ export function SharePanel({ datasetId, initial }: { datasetId: string; initial:
     setBusy(true);
     const next = !sharedWithAll;
     const result = await api(base, { method: "PATCH", json: { sharedWithAll: next } });
-    if (done(result, next ? "Every researcher can now read this dataset." : "Only you, admins and the researchers listed can read this dataset now.")) {
+    if (done(result, next ? t("nowAll") : t("nowListed"))) {
       setSharedWithAll(next);
     }
   }
@@ -56,7 +58,7 @@ export function SharePanel({ datasetId, initial }: { datasetId: string; initial:
     setBusy(true);
     const result = await api<{ share: Omit<ShareRow, "sharedAt"> }>(base, { method: "POST", json: { email } });
     const added = result.ok ? result.data.share : null;
-    if (!done(result, added ? `Shared with ${added.name} (${added.email}).` : "") || !added) return;
+    if (!done(result, added ? t("sharedWith", { name: added.name, email: added.email }) : "") || !added) return;
     setShares((rows) => (rows.some((r) => r.userId === added.userId) ? rows : [...rows, { ...added, sharedAt: new Date().toISOString() }]));
     form.reset();
   }
@@ -64,7 +66,7 @@ export function SharePanel({ datasetId, initial }: { datasetId: string; initial:
   async function revoke(row: ShareRow) {
     setBusy(true);
     const result = await api(`${base}/${row.userId}`, { method: "DELETE" });
-    if (done(result, `Stopped sharing with ${row.name} (${row.email}).`)) {
+    if (done(result, t("stopped", { name: row.name, email: row.email }))) {
       setShares((rows) => rows.filter((r) => r.userId !== row.userId));
       shareForm.current?.querySelector("input")?.focus();
     }
@@ -73,11 +75,10 @@ export function SharePanel({ datasetId, initial }: { datasetId: string; initial:
   return (
     <section aria-labelledby="sharing-heading" className="space-y-4">
       <h2 id="sharing-heading" className="text-lg font-semibold">
-        Sharing
+        {t("heading")}
       </h2>
       <p className="text-sm text-muted">
-        Researchers it is shared with can read and export this dataset, gold answers included, and build studies on it. They cannot
-        delete it or share it further. Admins see every dataset.
+        {t("intro")}
       </p>
       <div aria-live="polite">
         {problem && !problem.invalid_params && <Alert tone="error">{problem.detail}</Alert>}
@@ -85,33 +86,33 @@ export function SharePanel({ datasetId, initial }: { datasetId: string; initial:
       </div>
 
       <div className="flex flex-wrap items-center gap-4 rounded-card border border-line bg-surface p-4">
-        <p className="grow">{sharedWithAll ? "Every researcher can read this dataset." : "Not shared with every researcher."}</p>
+        <p className="grow">{sharedWithAll ? t("all") : t("notAll")}</p>
         <Button variant="secondary" disabled={busy} onClick={() => void toggleAll()}>
-          {sharedWithAll ? "Stop sharing with every researcher" : "Share with every researcher"}
+          {sharedWithAll ? t("stopAll") : t("shareAll")}
         </Button>
       </div>
 
       <form ref={shareForm} onSubmit={share} noValidate className="flex flex-wrap items-end gap-3">
         <div className="min-w-64 grow">
-          <TextField label="Share with a researcher (email)" name="email" type="email" autoComplete="off" required error={errors.email} />
+          <TextField label={t("emailLabel")} name="email" type="email" autoComplete="off" required error={errors.email} />
         </div>
         <Button type="submit" disabled={busy}>
-          Share
+          {t("share")}
         </Button>
       </form>
 
       {shares.length === 0 ? (
-        <p className="text-sm text-muted">Not shared with anyone by name.</p>
+        <p className="text-sm text-muted">{t("noneByName")}</p>
       ) : (
         <div className="overflow-x-auto rounded-card border border-line bg-surface">
           <table className="w-full min-w-[36rem] text-left text-sm">
-            <caption className="sr-only">Researchers this dataset is shared with</caption>
+            <caption className="sr-only">{t("caption")}</caption>
             <thead className="border-b border-line text-muted">
               <tr>
-                <th scope="col" className="px-4 py-3 font-medium">Name</th>
-                <th scope="col" className="px-4 py-3 font-medium">Email</th>
-                <th scope="col" className="px-4 py-3 font-medium">Shared</th>
-                <th scope="col" className="px-4 py-3 font-medium"><span className="sr-only">Actions</span></th>
+                <th scope="col" className="px-4 py-3 font-medium">{t("name")}</th>
+                <th scope="col" className="px-4 py-3 font-medium">{t("email")}</th>
+                <th scope="col" className="px-4 py-3 font-medium">{t("shared")}</th>
+                <th scope="col" className="px-4 py-3 font-medium"><span className="sr-only">{t("actions")}</span></th>
               </tr>
             </thead>
             <tbody>
@@ -124,7 +125,7 @@ export function SharePanel({ datasetId, initial }: { datasetId: string; initial:
                   </td>
                   <td className="px-4 py-3 text-right">
                     <Button variant="secondary" disabled={busy} onClick={() => void revoke(row)}>
-                      Revoke<span className="sr-only"> access for {row.email}</span>
+                      {t.rich("revoke", { email: row.email, sr: (chunks) => <span className="sr-only">{chunks}</span> })}
                     </Button>
                   </td>
                 </tr>

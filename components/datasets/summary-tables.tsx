@@ -1,4 +1,5 @@
-import { formatCount, kindLabel, sortedCounts } from "@/components/datasets/format";
+import { useTranslations } from "next-intl";
+import { formatCount, kindLabel, sortedCounts, type KindWords } from "@/components/datasets/format";
 
 export interface DatasetSummary {
   sourceRecords: number;
@@ -13,6 +14,7 @@ const th = "px-4 py-2 font-medium";
 const td = "px-4 py-2";
 
 function CountTable({ caption, column, rows, label }: { caption: string; column: string; rows: [string, number][]; label: (key: string) => string }) {
+  const t = useTranslations("console.datasets.summary");
   return (
     <div className="overflow-x-auto rounded-card border border-line bg-surface">
       <table className="w-full text-left text-sm">
@@ -20,7 +22,7 @@ function CountTable({ caption, column, rows, label }: { caption: string; column:
         <thead className="border-b border-line text-muted">
           <tr>
             <th scope="col" className={th}>{column}</th>
-            <th scope="col" className={`${th} text-right`}>Questions</th>
+            <th scope="col" className={`${th} text-right`}>{t("questions")}</th>
           </tr>
         </thead>
         <tbody>
@@ -39,14 +41,16 @@ function CountTable({ caption, column, rows, label }: { caption: string; column:
 // The counts an import reports: totals, questions by kind, and by the benchmark's main tag.
 // No headings of its own, so it sits under whichever heading the page gives it.
 export function SummaryTables({ summary }: { summary: DatasetSummary }) {
+  const t = useTranslations("console.datasets.summary");
+  const kinds = useTranslations("console.datasets.kinds");
   const byTag = sortedCounts(summary.byMainTag);
   return (
     <div className="space-y-4">
       <dl className="grid grid-cols-3 gap-2 sm:gap-3">
         {[
-          ["Source records", summary.sourceRecords],
-          ["Contexts", summary.contexts],
-          ["Questions", summary.questions],
+          [t("sourceRecords"), summary.sourceRecords],
+          [t("contexts"), summary.contexts],
+          [t("questions"), summary.questions],
         ].map(([label, n]) => (
           <div key={label} className="rounded-card border border-line bg-surface px-3 py-3 sm:px-4">
             <dt className="text-sm text-muted">{label}</dt>
@@ -55,12 +59,12 @@ export function SummaryTables({ summary }: { summary: DatasetSummary }) {
         ))}
       </dl>
       <div className="grid gap-4 md:grid-cols-2">
-        <CountTable caption="Questions by kind" column="Kind" rows={sortedCounts(summary.byKind)} label={kindLabel} />
+        <CountTable caption={t("byKind")} column={t("kind")} rows={sortedCounts(summary.byKind)} label={(k) => kindLabel(k, kinds as KindWords)} />
         {summary.mainTag && byTag.length > 0 ? (
-          <CountTable caption={`Questions by ${summary.mainTag}`} column={summary.mainTag} rows={byTag} label={(k) => k} />
+          <CountTable caption={t("byTag", { tag: summary.mainTag })} column={summary.mainTag} rows={byTag} label={(k) => k} />
         ) : (
           <p className="rounded-card border border-line bg-surface p-4 text-sm text-muted">
-            {summary.mainTag ? `No question has a ${summary.mainTag} tag.` : "This benchmark has no main tag."}
+            {summary.mainTag ? t("noTagged", { tag: summary.mainTag }) : t("noMainTag")}
           </p>
         )}
       </div>

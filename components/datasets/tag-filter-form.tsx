@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import type { TagFilter } from "@/components/datasets/tag-filter";
 import { buttonClass } from "@/components/ui/button";
@@ -8,13 +9,14 @@ export type DatasetTags = Record<string, { value: string; count: number }[]>;
 // Filters as a plain GET form, so they work without JavaScript and the URL can be shared.
 // One select per tag; "Any" leaves that tag out.
 export function TagFilterForm({ action, tags, filter, mainTag }: { action: string; tags: DatasetTags; filter: TagFilter; mainTag: string }) {
+  const t = useTranslations("console.datasets.tagFilter");
   const keys = Object.keys(tags).sort((a, b) => (a === mainTag ? -1 : b === mainTag ? 1 : a.localeCompare(b)));
-  if (keys.length === 0) return <p className="text-sm text-muted">These questions have no tags to filter by.</p>;
+  if (keys.length === 0) return <p className="text-sm text-muted">{t("none")}</p>;
   const active = Object.keys(filter).length > 0;
   return (
     <form method="get" action={action} aria-labelledby="filter-heading" className="space-y-4 rounded-card border border-line bg-surface p-4">
       <h3 id="filter-heading" className="font-semibold">
-        Filter by tag
+        {t("heading")}
       </h3>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {keys.map((key) => {
@@ -27,7 +29,7 @@ export function TagFilterForm({ action, tags, filter, mainTag }: { action: strin
                 {key}
               </label>
               <select id={id} name={`tag.${key}`} defaultValue={chosen} className={controlClass}>
-                <option value="">Any</option>
+                <option value="">{t("any")}</option>
                 {chosen && !values.some((v) => v.value === chosen) && <option value={chosen}>{chosen}</option>}
                 {values.map((v) => (
                   <option key={v.value} value={v.value}>
@@ -41,11 +43,11 @@ export function TagFilterForm({ action, tags, filter, mainTag }: { action: strin
       </div>
       <div className="flex flex-wrap gap-2">
         <button type="submit" className={buttonClass("primary")}>
-          Apply filters
+          {t("apply")}
         </button>
         {active && (
           <Link href={action} className={buttonClass("secondary")}>
-            Clear filters
+            {t("clear")}
           </Link>
         )}
       </div>

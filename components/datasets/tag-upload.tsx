@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { IssuesTable } from "@/components/datasets/issues-table";
@@ -12,6 +13,7 @@ import { Button } from "@/components/ui/button";
 // is refreshed, so the new tags appear in the question filter.
 export function TagUpload({ datasetId }: { datasetId: string }) {
   const router = useRouter();
+  const t = useTranslations("console.datasets.tags");
   const [pending, setPending] = useState(false);
   const [outcome, setOutcome] = useState<TagUploadOutcome>();
   const [fileError, setFileError] = useState<string>();
@@ -36,7 +38,7 @@ export function TagUpload({ datasetId }: { datasetId: string }) {
       const res = await fetch(`/api/datasets/${datasetId}/tags`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ csv: await file.text() }) });
       next = tagUploadOutcome(res.status, await res.text());
     } catch {
-      next = { kind: "refused", problem: { title: "Network error", status: 0, detail: "Could not reach the server. Check your connection and try again.", code: "network", issues: [] } };
+      next = { kind: "refused", problem: { title: t("networkTitle"), status: 0, detail: t("networkDetail"), code: "network", issues: [] } };
     }
     setPending(false);
     setOutcome(next);
@@ -49,22 +51,17 @@ export function TagUpload({ datasetId }: { datasetId: string }) {
   return (
     <section aria-labelledby="tag-upload-heading" className="space-y-3">
       <h2 id="tag-upload-heading" className="text-lg font-semibold">
-        Add tags from a CSV
+        {t("heading")}
       </h2>
       <div id={ids.help} className="space-y-2 text-sm">
-        <p>
-          One tag per line with the header <code className="font-mono">questionId,tag,value</code>: the question&apos;s id (the <code className="font-mono">questionId</code> column of the questions CSV or JSONL export), a tag name
-          (letters, digits, <code className="font-mono">_ . : -</code>) and its value (<code className="font-mono">true</code>/<code className="font-mono">false</code> and
-          numbers are stored as such; an empty value as none). The tags join the questions&apos; own, for filters, pools and reports. All or nothing: one bad row
-          changes nothing.
-        </p>
-        <p>For example:</p>
+        <p>{t.rich("help", { code: (chunks) => <code className="font-mono">{chunks}</code> })}</p>
+        <p>{t("example")}</p>
         <pre className="overflow-x-auto rounded-control border border-line bg-bg p-3 font-mono text-xs">{TAGS_EXAMPLE}</pre>
       </div>
-      <form onSubmit={upload} aria-label="Add tags from a CSV" className="flex flex-wrap items-end gap-3 rounded-card border border-line bg-surface p-4" noValidate>
+      <form onSubmit={upload} aria-label={t("heading")} className="flex flex-wrap items-end gap-3 rounded-card border border-line bg-surface p-4" noValidate>
         <div className="space-y-1">
           <label htmlFor={ids.file} className="block text-sm font-medium">
-            Tags file (CSV)
+            {t("file")}
           </label>
           <input
             id={ids.file}
@@ -82,12 +79,12 @@ export function TagUpload({ datasetId }: { datasetId: string }) {
           )}
         </div>
         <Button type="submit" disabled={pending} aria-describedby={pending ? "tag-upload-progress" : undefined}>
-          {pending ? "Adding tags…" : "Add tags"}
+          {pending ? t("adding") : t("add")}
         </Button>
         {pending && (
           <div className="basis-full space-y-1" role="status">
             <p id="tag-upload-progress" className="text-sm">
-              Sending the file and checking every row…
+              {t("sending")}
             </p>
             <progress aria-labelledby="tag-upload-progress" className="block h-3 w-full max-w-md" />
           </div>
@@ -96,7 +93,7 @@ export function TagUpload({ datasetId }: { datasetId: string }) {
       {outcome?.kind === "done" && (
         <div className="space-y-1 rounded-card border border-success bg-success-soft/40 p-4">
           <h3 ref={heading} tabIndex={-1} className="font-semibold">
-            Tags added
+            {t("added")}
           </h3>
           <p>{doneText(outcome)}</p>
         </div>
@@ -104,7 +101,7 @@ export function TagUpload({ datasetId }: { datasetId: string }) {
       {outcome?.kind === "refused" && (
         <div className="space-y-3 rounded-card border border-danger bg-danger-soft p-4">
           <h3 ref={heading} tabIndex={-1} className="font-semibold text-danger">
-            No tags added
+            {t("refused")}
           </h3>
           <p className="break-words">{outcome.problem.detail}</p>
           <IssuesTable issues={outcome.problem.issues} total={outcome.problem.total ?? outcome.problem.issues.length} />

@@ -1,27 +1,24 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { DropZone } from "@/components/datasets/drop-zone";
-import { formatBytes, formatCount } from "@/components/datasets/format";
+import { formatBytes } from "@/components/datasets/format";
 import { ImportProgress } from "@/components/datasets/import-progress";
 import { ImportProblemView, ImportSummaryView } from "@/components/datasets/import-result";
-import { useImport, type ImportNews, type PhaseProgress } from "@/components/datasets/use-import";
+import { useImport, type ImportNews } from "@/components/datasets/use-import";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 
 export const CLI_COMMAND = "npm run -s sally -- import --benchmark auto <file>";
 
-const ANNOUNCE: Record<PhaseProgress["phase"], string> = {
-  upload: "Uploading the file.",
-  receive: "The server is receiving the file.",
-  import: "Upload complete. Importing.",
-};
 
 // Import a benchmark file: pick or drop it, choose the benchmark (detected by default), then
 // watch the upload and the import, and read the summary or the problems found.
 export function UploadPanel({ maxBytes, benchmarks }: { maxBytes: number; benchmarks: { value: string; label: string }[] }) {
   const router = useRouter();
+  const t = useTranslations("console.datasets.upload");
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string>();
   const [announcement, setAnnouncement] = useState("");
@@ -30,14 +27,14 @@ export function UploadPanel({ maxBytes, benchmarks }: { maxBytes: number; benchm
 
   const onNews = useCallback(
     (news: ImportNews) => {
-      if ("phase" in news) return setAnnouncement(ANNOUNCE[news.phase]);
+      if ("phase" in news) return setAnnouncement(t(`announce.${news.phase}`));
       if ("failed" in news) return setAnnouncement(`${news.failed.title}. ${news.failed.detail}`);
-      setAnnouncement(`Import finished: ${formatCount(news.done.questions)} questions in ${formatCount(news.done.contexts)} contexts.`);
+      setAnnouncement(t("finished", { questions: news.done.questions, contexts: news.done.contexts }));
       setFile(null);
       if (fileInput.current) fileInput.current.value = "";
       router.refresh();
     },
-    [router],
+    [router, t],
   );
   const { state, start, cancel } = useImport(onNews);
   const running = state.status === "running";
@@ -52,7 +49,7 @@ export function UploadPanel({ maxBytes, benchmarks }: { maxBytes: number; benchm
     setFile(next);
     setFileError(
       next && next.size > maxBytes
-        ? `This file is ${formatBytes(next.size)}, over the upload limit of ${formatBytes(maxBytes)}. Import it with the command line instead: ${CLI_COMMAND}`
+        ? t("tooLarge", { size: formatBytes(next.size), limit: formatBytes(maxBytes), command: CLI_COMMAND })
         : undefined,
     );
   }
@@ -61,7 +58,7 @@ export function UploadPanel({ maxBytes, benchmarks }: { maxBytes: number; benchm
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     if (!file || file.size > maxBytes) {
-      if (!file) setFileError("Choose a file to import.");
+      if (!file) setFileError(t("chooseFile"));
       fileInput.current?.focus();
       return;
     }
@@ -82,40 +79,43 @@ export function UploadPanel({ maxBytes, benchmarks }: { maxBytes: number; benchm
         <fieldset disabled={running} className="min-w-0 space-y-4">
           <DropZone inputRef={fileInput} file={file} error={fileError} onChoose={choose} />
           <p id="import-limit" className="text-sm text-muted">
-            Files up to {formatBytes(maxBytes)} (JSON, JSON Lines, CSV or Parquet). For larger files use the command line:{" "}
-            <code className="rounded bg-bg px-1 break-words">{CLI_COMMAND}</code>
+            {t.rich("limit", {
+              limit: formatBytes(maxBytes),
+              command: CLI_COMMAND,
+              code: (chunks) => <code className="rounded bg-bg px-1 break-words">{chunks}</code>,
+            })}
           </p>
           <div className="grid gap-4 sm:grid-cols-3">
-            <SelectField label="Benchmark" name="benchmark" defaultValue="auto" hint="Detected from the file's shape unless you choose.">
-              <option value="auto">Detect automatically</option>
+            <SelectField label={t("benchmark")} name="benchmark" defaultValue="auto" hint={t("benchmarkHint")}>
+              <option value="auto">{t("detect")}</option>
               {benchmarks.map((b) => (
                 <option key={b.value} value={b.value}>
                   {b.label}
                 </option>
               ))}
             </SelectField>
-            <TextField label="Name" name="name" maxLength={200} hint="Optional. Defaults to the file name." autoComplete="off" />
-            <TextField label="Version label" name="versionLabel" maxLength={100} hint="Optional, e.g. v1.1 or 2024-06." autoComplete="off" />
+            <TextField label={t("name")} name="name" maxLength={200} hint={t("nameHint")} autoComplete="off" />
+            <TextField label={t("versionLabel")} name="versionLabel" maxLength={100} hint={t("versionLabelHint")} autoComplete="off" />
           </div>
           <div className="flex items-start gap-3">
             <input id="import-as-new-version" type="checkbox" name="asNewVersion" aria-describedby="import-as-new-version-hint" className="mt-0.5 size-5 shrink-0 accent-primary" />
             <div>
               <label htmlFor="import-as-new-version" className="text-sm font-medium">
-                Import as a new version
+                {t("asNewVersion")}
               </label>
               <p id="import-as-new-version-hint" className="text-sm text-muted">
-                Tick this to import a file that is already here again, as a separate dataset.
+                {t("asNewVersionHint")}
               </p>
             </div>
           </div>
         </fieldset>
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={running}>
-            {running ? "Importing…" : "Import"}
+            {running ? t("importing") : t("import")}
           </Button>
           {uploading && (
             <Button variant="secondary" onClick={cancel}>
-              Cancel upload
+              {t("cancel")}
             </Button>
           )}
         </div>

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { z } from "zod";
 import { formatCounts, optionLabel } from "@/components/studies/format";
 import type { VoteUnit as UnitRow } from "@/lib/designs";
@@ -24,8 +25,9 @@ export function formatWhen(d: Date): string {
 
 // The audit trail of adjudications: who, when, the votes and any earlier decision before, the decision after, and why.
 export function AdjudicationHistory({ events, units }: { events: HistoryEvent[]; units: Map<string, UnitRow> }) {
-  if (events.length === 0) return <p className="text-sm text-muted">No decisions recorded yet.</p>;
-  const caption = "Every adjudication, newest first. A later decision on the same check replaces an earlier one.";
+  const t = useTranslations("console.adjudication.history");
+  if (events.length === 0) return <p className="text-sm text-muted">{t("empty")}</p>;
+  const caption = t("caption");
   return (
     <>
       <p className="text-sm text-muted">{caption}</p>
@@ -34,12 +36,12 @@ export function AdjudicationHistory({ events, units }: { events: HistoryEvent[];
           <caption className="sr-only">{caption}</caption>
           <thead className="border-b border-line text-muted">
             <tr>
-              <th scope="col" className={th}>When</th>
-              <th scope="col" className={th}>Who</th>
-              <th scope="col" className={th}>Unit and check</th>
-              <th scope="col" className={th}>Before</th>
-              <th scope="col" className={th}>After</th>
-              <th scope="col" className={th}>Reason</th>
+              <th scope="col" className={th}>{t("when")}</th>
+              <th scope="col" className={th}>{t("who")}</th>
+              <th scope="col" className={th}>{t("unitAndCheck")}</th>
+              <th scope="col" className={th}>{t("before")}</th>
+              <th scope="col" className={th}>{t("after")}</th>
+              <th scope="col" className={th}>{t("reason")}</th>
             </tr>
           </thead>
           <tbody>
@@ -55,16 +57,16 @@ export function AdjudicationHistory({ events, units }: { events: HistoryEvent[];
                   <th scope="row" className={`${td} font-normal whitespace-nowrap`}>
                     <time dateTime={e.createdAt.toISOString()}>{formatWhen(e.createdAt)}</time>
                   </th>
-                  <td className={td}>{e.actor ? e.actor.name : <span className="text-muted">deleted user</span>}</td>
+                  <td className={td}>{e.actor ? e.actor.name : <span className="text-muted">{t("deletedUser")}</span>}</td>
                   <td className={td}>
-                    {unit ? `Unit #${unit.ordinal}` : "Unit"}: {check?.prompt ?? checkKey}
+                    {t("unitCheck", { unit: unit ? t("unitN", { ordinal: String(unit.ordinal) }) : t("unit"), check: check?.prompt ?? checkKey })}
                     {check?.subject && <span className="text-muted"> “{check.subject}”</span>}
                   </td>
                   <td className={td}>
                     {b.success ? (
                       <>
-                        <div>Votes: {formatCounts(b.data.votes, options)}</div>
-                        {b.data.adjudicated && <div>Earlier decision: {optionLabel(options, b.data.adjudicated)}</div>}
+                        <div>{t("votes", { votes: formatCounts(b.data.votes, options) })}</div>
+                        {b.data.adjudicated && <div>{t("earlier", { decision: optionLabel(options, b.data.adjudicated) })}</div>}
                       </>
                     ) : "—"}
                   </td>

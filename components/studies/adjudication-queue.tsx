@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useRef, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
@@ -23,6 +24,7 @@ export interface QueueItem {
 }
 
 function ItemForm({ item, index, studyId, onRecorded }: { item: QueueItem; index: number; studyId: string; onRecorded: (text: string) => void }) {
+  const t = useTranslations("console.adjudication.queue");
   const [decision, setDecision] = useState("");
   const [reason, setReason] = useState("");
   const [problem, setProblem] = useState<ApiProblem>();
@@ -33,10 +35,10 @@ function ItemForm({ item, index, studyId, onRecorded }: { item: QueueItem; index
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const local: ApiProblem["invalid_params"] = [
-      ...(decision ? [] : [{ name: "decision", reason: "Choose the decision." }]),
-      ...(reason.trim().length >= 3 ? [] : [{ name: "reason", reason: "Give a reason (at least a few words)." }]),
+      ...(decision ? [] : [{ name: "decision", reason: t("chooseDecision") }]),
+      ...(reason.trim().length >= 3 ? [] : [{ name: "reason", reason: t("giveReason") }]),
     ];
-    if (local.length) return setProblem({ status: 422, title: "Invalid input", detail: "Fix the fields below.", code: "invalid_input", invalid_params: local });
+    if (local.length) return setProblem({ status: 422, title: t("invalidTitle"), detail: t("invalidDetail"), code: "invalid_input", invalid_params: local });
     setBusy(true);
     const result = await api(`/api/studies/${studyId}/adjudications`, {
       method: "POST",
@@ -45,16 +47,16 @@ function ItemForm({ item, index, studyId, onRecorded }: { item: QueueItem; index
     setBusy(false);
     if (!result.ok) return setProblem(result.problem);
     const label = item.options.find((o) => o.value === decision)?.label ?? decision;
-    onRecorded(`Recorded “${label}” for ${item.name}`);
+    onRecorded(t("recorded", { label, name: item.name }));
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label={`Adjudicate ${item.name}`} className="space-y-3">
+    <form onSubmit={submit} noValidate aria-label={t("formLabel", { name: item.name })} className="space-y-3">
       {problem && !problem.invalid_params && <Alert tone="error">{problem.detail}</Alert>}
       <RadioGroup
         id={`${id}-decision`}
         name={`${id}-decision`}
-        legend="Decision"
+        legend={t("decision")}
         inline
         options={item.options}
         value={decision}
@@ -63,8 +65,8 @@ function ItemForm({ item, index, studyId, onRecorded }: { item: QueueItem; index
       />
       <TextArea
         id={`${id}-reason`}
-        label="Reason"
-        hint="Required. Kept in the audit log with your name."
+        label={t("reason")}
+        hint={t("reasonHint")}
         rows={2}
         required
         value={reason}
@@ -72,7 +74,7 @@ function ItemForm({ item, index, studyId, onRecorded }: { item: QueueItem; index
         onChange={(e) => setReason(e.target.value)}
       />
       <Button type="submit" disabled={busy}>
-        {busy ? "Recording…" : "Record decision"}
+        {busy ? t("recording") : t("record")}
       </Button>
     </form>
   );
@@ -82,6 +84,7 @@ function ItemForm({ item, index, studyId, onRecorded }: { item: QueueItem; index
 // reloads without the item, and the status line says what was recorded.
 export function AdjudicationQueue({ studyId, items, canManage }: { studyId: string; items: QueueItem[]; canManage: boolean }) {
   const router = useRouter();
+  const t = useTranslations("console.adjudication.queue");
   const [status, setStatus] = useState("");
   const statusRef = useRef<HTMLDivElement>(null);
   return (
@@ -94,7 +97,7 @@ export function AdjudicationQueue({ studyId, items, canManage }: { studyId: stri
         {items.map((item, i) => (
           <li key={`${item.unitId}|${item.check}`} className="rounded-card border border-line bg-surface p-4 sm:p-6">
             <h3 className="font-semibold">
-              Unit #{item.ordinal}
+              {t("unit", { ordinal: String(item.ordinal) })}
               {item.title && <span className="font-normal text-muted"> · {item.title}</span>}
             </h3>
             <p className="mt-1">
@@ -102,8 +105,8 @@ export function AdjudicationQueue({ studyId, items, canManage }: { studyId: stri
               {item.subject && <span className="text-muted"> “{item.subject}”</span>}
             </p>
             <p className="mt-1 text-sm">
-              Votes: <span className="tabular-nums">{item.votes}</span>{" "}
-              {item.reason === "tie" ? <TieMarker /> : <span className="rounded border border-line px-1.5 text-xs font-semibold">DISAGREEMENT</span>}
+              {t.rich("votes", { votes: item.votes, n: (chunks) => <span className="tabular-nums">{chunks}</span> })}{" "}
+              {item.reason === "tie" ? <TieMarker /> : <span className="rounded border border-line px-1.5 text-xs font-semibold">{t("disagreement")}</span>}
             </p>
             {canManage && (
               <div className="mt-4">

@@ -1,16 +1,17 @@
+import { useTranslations } from "next-intl";
 import { formatFigure, noteFor, shownNotes, type Figure as FigureName } from "@/components/studies/format";
 import type { DesignResults as StudyResults } from "@/lib/designs";
 
-const CAPTION = "Agreement among participants per check. Percent agreement is the share of agreeing pairs (0 to 1). Answer-key items are pooled.";
 const th = "px-3 py-2 font-medium";
 const td = "px-3 py-2 text-right tabular-nums";
 
 function Figure({ value, noteId, notes, figure }: { value: number | null; noteId: string; notes: string[]; figure: FigureName }) {
+  const t = useTranslations("console.results.agreement");
   if (value !== null) return <>{formatFigure(value)}</>;
   // the reason is written under the table; the title repeats it for pointer users
   return (
-    <span title={noteFor(notes, figure) ?? "Not defined for these ratings"} aria-describedby={notes.length ? noteId : undefined}>
-      —<span className="sr-only"> (not defined)</span>
+    <span title={noteFor(notes, figure) ?? t("notDefinedTitle")} aria-describedby={notes.length ? noteId : undefined}>
+      —<span className="sr-only">{t("notDefined")}</span>
     </span>
   );
 }
@@ -18,29 +19,30 @@ function Figure({ value, noteId, notes, figure }: { value: number | null; noteId
 // Fleiss' κ, Krippendorff's α (nominal) and percent agreement per check, 3 decimals; a figure
 // the data cannot define is "—" with the reason.
 export function AgreementTable({ agreement = [] }: { agreement: StudyResults["agreement"] }) {
+  const t = useTranslations("console.results.agreement");
   const rows = agreement.map((a) => ({ ...a, notes: shownNotes(a.figures.notes) }));
   const withNotes = rows.filter((a) => a.notes.length > 0);
   return (
     <section aria-labelledby="agreement-heading" className="space-y-3 rounded-card border border-line bg-surface p-4 sm:p-6">
       <h2 id="agreement-heading" className="text-lg font-semibold">
-        Agreement per check
+        {t("heading")}
       </h2>
       {agreement.length === 0 ? (
-        <p className="text-sm text-muted">No responses yet.</p>
+        <p className="text-sm text-muted">{t("empty")}</p>
       ) : (
         <>
-          <p className="text-sm text-muted">{CAPTION}</p>
+          <p className="text-sm text-muted">{t("caption")}</p>
           <div className="relative overflow-x-auto">
             <table className="w-full min-w-[36rem] text-left text-sm">
-              <caption className="sr-only">{CAPTION}</caption>
+              <caption className="sr-only">{t("caption")}</caption>
               <thead className="border-b border-line text-muted">
                 <tr>
-                  <th scope="col" className={th}>Check</th>
-                  <th scope="col" className={`${th} text-right`}>Items</th>
-                  <th scope="col" className={`${th} text-right`}>Ratings</th>
-                  <th scope="col" className={`${th} text-right`}>Fleiss’ κ</th>
-                  <th scope="col" className={`${th} text-right`}>Krippendorff’s α (nominal)</th>
-                  <th scope="col" className={`${th} text-right`}>Percent agreement</th>
+                  <th scope="col" className={th}>{t("check")}</th>
+                  <th scope="col" className={`${th} text-right`}>{t("items")}</th>
+                  <th scope="col" className={`${th} text-right`}>{t("ratings")}</th>
+                  <th scope="col" className={`${th} text-right`}>{t("fleiss")}</th>
+                  <th scope="col" className={`${th} text-right`}>{t("alpha")}</th>
+                  <th scope="col" className={`${th} text-right`}>{t("percent")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -62,7 +64,7 @@ export function AgreementTable({ agreement = [] }: { agreement: StudyResults["ag
           </div>
           {withNotes.length > 0 && (
             <div className="text-sm text-muted">
-              <h3 className="font-medium text-ink">Notes</h3>
+              <h3 className="font-medium text-ink">{t("notes")}</h3>
               <ul className="mt-1 list-disc space-y-1 pl-5">
                 {rows.map((a, i) =>
                   a.notes.length ? (

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Input, RadioGroup, Section, Select } from "@/components/studies/form-controls";
 import { fieldId, type FieldErrors } from "@/components/studies/form-errors";
 import { chooseDesign, offeredDesigns, type StudyFormState, type Update } from "@/components/studies/form-model";
@@ -14,44 +15,47 @@ export interface DatasetOption {
   questionCount: number;
 }
 
-export function datasetOptionLabel(d: DatasetOption): string {
-  return `${d.name}${d.versionLabel ? ` ${d.versionLabel}` : ""} (${d.benchmark}; ${d.contextCount} contexts, ${d.questionCount} questions)`;
+type Translate = ReturnType<typeof useTranslations<"console.studies.basics">>;
+
+export function datasetOptionLabel(d: DatasetOption, t: Translate): string {
+  return t("datasetOption", { name: d.name, hasVersion: d.versionLabel ? "yes" : "no", version: d.versionLabel ?? "", benchmark: d.benchmark, contexts: String(d.contextCount), questions: String(d.questionCount) });
 }
 
 type DatasetField = { mode: "create"; datasets: DatasetOption[]; onChoose: (id: string) => void } | { mode: "edit"; name: string };
 
 export function BasicsFields({ state, update, errors, dataset }: { state: StudyFormState; update: Update; errors: FieldErrors; dataset: DatasetField }) {
+  const t = useTranslations("console.studies.basics");
   const design = descriptorOf(state.design);
   return (
-    <Section legend="Basics">
-      <Input id={fieldId("name")} label="Name" value={state.name} error={errors.name} autoComplete="off" onChange={(e) => update((s) => ({ ...s, name: e.target.value }))} />
+    <Section legend={t("legend")}>
+      <Input id={fieldId("name")} label={t("name")} value={state.name} error={errors.name} autoComplete="off" onChange={(e) => update((s) => ({ ...s, name: e.target.value }))} />
       {dataset.mode === "create" ? (
         <Select
           id={fieldId("datasetId")}
-          label="Dataset"
-          hint={dataset.datasets.length === 0 ? "No dataset is imported yet. Import one under Datasets first." : undefined}
+          label={t("dataset")}
+          hint={dataset.datasets.length === 0 ? t("noDatasets") : undefined}
           value={state.datasetId}
           error={errors.datasetId}
           onChange={(e) => dataset.onChoose(e.target.value)}
         >
-          <option value="">Choose a dataset…</option>
+          <option value="">{t("chooseDataset")}</option>
           {dataset.datasets.map((d) => (
             <option key={d.id} value={d.id}>
-              {datasetOptionLabel(d)}
+              {datasetOptionLabel(d, t)}
             </option>
           ))}
         </Select>
       ) : (
         <p className="text-sm">
-          <span className="font-medium">Dataset:</span> {dataset.name} <span className="text-muted">(fixed once the study exists)</span>
+          {t.rich("fixedDataset", { name: dataset.name, b: (chunks) => <span className="font-medium">{chunks}</span>, muted: (chunks) => <span className="text-muted">{chunks}</span> })}
         </p>
       )}
       {dataset.mode === "create" ? (
         <RadioGroup
           id={fieldId("design")}
           name="design"
-          legend="Design"
-          hint="What participants do with each unit. The unit, N and entry modes below follow the design’s defaults until you change them."
+          legend={t("design")}
+          hint={t("designHint")}
           options={offeredDesigns().map((kind) => ({ value: kind, label: descriptorOf(kind)!.label, hint: descriptorOf(kind)!.description }))}
           value={state.design}
           error={errors.design}
@@ -59,7 +63,7 @@ export function BasicsFields({ state, update, errors, dataset }: { state: StudyF
         />
       ) : (
         <p className="text-sm">
-          <span className="font-medium">Design:</span> {design?.label ?? state.design} <span className="text-muted">(fixed once the study exists)</span>
+          {t.rich("fixedDesign", { name: design?.label ?? state.design, b: (chunks) => <span className="font-medium">{chunks}</span>, muted: (chunks) => <span className="text-muted">{chunks}</span> })}
         </p>
       )}
     </Section>

@@ -1,4 +1,5 @@
-import { DECISION_LABELS, type Decision } from "@/components/studies/format";
+import { useTranslations } from "next-intl";
+import type { Decision } from "@/components/studies/format";
 
 const STYLES: Record<Decision, string> = {
   keep: "border-success bg-success-soft text-success",
@@ -8,5 +9,6 @@ const STYLES: Record<Decision, string> = {
 };
 
 export function DecisionBadge({ decision }: { decision: Decision }) {
-  return <span className={`inline-flex rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${STYLES[decision]}`}>{DECISION_LABELS[decision]}</span>;
+  const t = useTranslations("console.studies.decisions");
+  return <span className={`inline-flex rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${STYLES[decision]}`}>{t(decision)}</span>;
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useContext, type MouseEvent, type Ref } from "react";
 import { SectionLevel } from "@/components/studies/form-controls";
 import { fieldId, fieldName, type FieldErrors } from "@/components/studies/form-errors";
@@ -18,6 +19,7 @@ export function focusField(id: string) {
 // The summary above the form: what went wrong, each problem a link to its field. It takes focus
 // after a failed submit, and role=alert announces it.
 export function ErrorSummary({ ref, errors, problem, design }: { ref: Ref<HTMLDivElement>; errors: FieldErrors; problem?: ApiProblem; design?: string }) {
+  const t = useTranslations("console.studies.errors");
   const entries = Object.entries(errors);
   const show = entries.length > 0 || problem;
   const Heading = useContext(SectionLevel) === 2 ? "h2" : "h3";
@@ -26,11 +28,7 @@ export function ErrorSummary({ ref, errors, problem, design }: { ref: Ref<HTMLDi
       {show && (
         <div role="alert" aria-labelledby="study-error-heading" className="rounded-control border border-danger bg-danger-soft px-4 py-3 text-sm text-danger">
           <Heading id="study-error-heading" className="font-semibold">
-            {entries.length === 0
-              ? "The study could not be saved"
-              : entries.length === 1
-                ? "There is 1 problem to fix"
-                : `There are ${entries.length} problems to fix`}
+            {entries.length === 0 ? t("notSaved") : t("problems", { count: entries.length })}
           </Heading>
           {problem && (entries.length === 0 || problem.code !== "invalid_input") && <p className="mt-1">{problem.detail}</p>}
           {entries.length > 0 && (

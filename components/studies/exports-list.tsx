@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import { resultsFor, studyForPage } from "@/components/studies/page-data";
 import { studyExports } from "@/lib/studies/exports/offered";
 
@@ -5,12 +6,12 @@ import { studyExports } from "@/lib/studies/exports/offered";
 // so no link answers 404. A download refused for now (the validated dataset while nothing is kept)
 // keeps its link and says why beside it.
 export async function ExportsList({ studyId }: { studyId: string }) {
-  const { study } = await studyForPage(studyId);
+  const [{ study }, t] = await Promise.all([studyForPage(studyId), getTranslations("console.studies.exports")]);
   const exports = await studyExports(study, await resultsFor(study));
   return (
     <section aria-labelledby="exports-heading" className="space-y-3 rounded-card border border-line bg-surface p-4 sm:p-6">
       <h2 id="exports-heading" className="text-lg font-semibold">
-        Exports
+        {t("heading")}
       </h2>
       <ul className="grid gap-3 sm:grid-cols-2">
         {exports.map((e) => {
@@ -23,7 +24,7 @@ export async function ExportsList({ studyId }: { studyId: string }) {
                 aria-describedby={e.unavailable ? noteId : undefined}
                 className="font-medium text-primary underline underline-offset-2"
               >
-                Download {e.label.charAt(0).toLowerCase() + e.label.slice(1)}
+                {t("download", { what: e.label.charAt(0).toLowerCase() + e.label.slice(1) })}
               </a>
               <p className="mt-1 text-sm text-muted">{e.detail}</p>
               {e.unavailable && (

@@ -1,9 +1,9 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Input, RadioGroup, Section } from "@/components/studies/form-controls";
 import { fieldId, type FieldErrors } from "@/components/studies/form-errors";
 import { withSettings, type StudyFormState, type Update } from "@/components/studies/form-model";
-import { ASSIGNMENT_ORDER_LABELS } from "@/components/studies/labels";
 import type { SettingsDraft } from "@/components/studies/settings-draft";
 import { descriptorOf } from "@/lib/designs/client";
 
@@ -22,9 +22,10 @@ export function StudyPicker({ name, legend, hint, studies, chosen, errors, onCha
   errors: FieldErrors;
   onChange: (ids: string[]) => void;
 }) {
+  const t = useTranslations("console.studies.exposure");
   const known = new Set(studies.map((s) => s.id));
   // a chosen study that is no longer listed (deleted, or another owner's) stays visible to uncheck
-  const options = [...studies, ...chosen.filter((id) => !known.has(id)).map((id) => ({ id, name: `Study ${id.slice(0, 8)}` }))];
+  const options = [...studies, ...chosen.filter((id) => !known.has(id)).map((id) => ({ id, name: t("unknownStudy", { id: id.slice(0, 8) }) }))];
   const hintId = `${fieldId(name)}-hint`;
   return (
     <fieldset id={fieldId(name)} className="min-w-0" aria-describedby={hintId}>
@@ -34,7 +35,7 @@ export function StudyPicker({ name, legend, hint, studies, chosen, errors, onCha
       </p>
       {errors[name] && <p className="text-sm font-medium text-danger">{errors[name]}</p>}
       {options.length === 0 ? (
-        <p className="mt-2 text-sm text-muted">You have no other studies.</p>
+        <p className="mt-2 text-sm text-muted">{t("noStudies")}</p>
       ) : (
         <ul className="mt-2 max-h-48 space-y-1 overflow-y-auto rounded-control border border-line p-2">
           {options.map((s) => {
@@ -66,12 +67,14 @@ export function StudyPicker({ name, legend, hint, studies, chosen, errors, onCha
 export function ExposureFields({ state, update, errors, studies }: { state: StudyFormState; update: Update; errors: FieldErrors; studies: StudyOption[] }) {
   const s = state.settings;
   const set = (patch: Partial<SettingsDraft>) => update((st) => withSettings(st, () => patch));
+  const t = useTranslations("console.studies.exposure");
+  const l = useTranslations("console.studies.labels");
   return (
-    <Section legend="Exposure and assignment order" description="Matched by external id (Prolific, MTurk) or account.">
+    <Section legend={t("legend")} description={t("description")}>
       <StudyPicker
         name="excludeParticipantsOf"
-        legend="Turn away people who took part in"
-        hint="Anyone who took part in a chosen study cannot enter this one."
+        legend={t("exclude")}
+        hint={t("excludeHint")}
         studies={studies}
         chosen={s.excludeParticipantsOf}
         errors={errors}
@@ -79,8 +82,8 @@ export function ExposureFields({ state, update, errors, studies }: { state: Stud
       />
       <StudyPicker
         name="linkedStudies"
-        legend="Never the same question twice across"
-        hint="A participant of a chosen study is never given a question they answered there."
+        legend={t("linked")}
+        hint={t("linkedHint")}
         studies={studies}
         chosen={s.linkedStudies}
         errors={errors}
@@ -88,8 +91,8 @@ export function ExposureFields({ state, update, errors, studies }: { state: Stud
       />
       <Input
         id={fieldId("maxUnitsPerContext")}
-        label="Most units per context per participant"
-        hint="E.g. 1, so nobody answers two questions about the same conversation. Empty: no limit."
+        label={t("perContext")}
+        hint={t("perContextHint")}
         type="number"
         inputMode="numeric"
         min={1}
@@ -100,12 +103,12 @@ export function ExposureFields({ state, update, errors, studies }: { state: Stud
       <RadioGroup
         id={fieldId("assignmentOrder")}
         name="assignmentOrder"
-        legend="Assignment order"
-        hint={s.assignmentOrder === null ? "The design’s default until you choose." : undefined}
+        legend={t("order")}
+        hint={s.assignmentOrder === null ? t("orderDefault") : undefined}
         options={[
-          { value: "fill" as const, label: ASSIGNMENT_ORDER_LABELS.fill, hint: "Started units are finished first, so early figures mean something." },
-          { value: "spread" as const, label: ASSIGNMENT_ORDER_LABELS.spread, hint: "Each participant gets the units with the fewest answers so far." },
-          { value: "random" as const, label: ASSIGNMENT_ORDER_LABELS.random, hint: "E.g. rating: answers of different models interleaved for each rater." },
+          { value: "fill" as const, label: l("assignmentOrder.fill"), hint: t("fillHint") },
+          { value: "spread" as const, label: l("assignmentOrder.spread"), hint: t("spreadHint") },
+          { value: "random" as const, label: l("assignmentOrder.random"), hint: t("randomHint") },
         ]}
         value={s.assignmentOrder ?? descriptorOf(state.design)?.defaultAssignmentOrder ?? "fill"}
         error={errors.assignmentOrder}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { draftId } from "@/components/studies/draft-id";
@@ -27,6 +28,7 @@ interface RowProps {
 }
 
 function FilterRowFields({ name, row, index, tags, offered, search, errors, setRows, onRemoved }: RowProps) {
+  const t = useTranslations("console.studies.filter");
   const n = index + 1;
   const id = fieldId(`${name}-${row.id}`);
   const error = row.tag ? errors[`${name}.${row.tag}`] : undefined;
@@ -41,24 +43,24 @@ function FilterRowFields({ name, row, index, tags, offered, search, errors, setR
   return (
     <li>
       <fieldset className="min-w-0 space-y-3 rounded-control border border-line p-3 sm:p-4">
-        <legend className="px-1 text-sm font-semibold">Filter {n}</legend>
+        <legend className="px-1 text-sm font-semibold">{t("filterN", { n: String(n) })}</legend>
         <Select
           id={`${id}-tag`}
-          label={<><span className="sr-only">Filter {n} </span>Tag</>}
-          hint={known ? undefined : `This dataset has no tag “${row.tag}”: no question matches this filter.`}
+          label={t.rich("tagLabel", { n: String(n), sr: (chunks) => <span className="sr-only">{chunks}</span> })}
+          hint={known ? undefined : t("unknownTag", { tag: row.tag })}
           value={row.tag}
           onChange={(e) => set((r) => ({ ...r, tag: e.target.value, values: [] }))}
         >
-          <option value="">Choose a tag…</option>
-          {options.map((t) => (
-            <option key={t} value={t}>
-              {t}
+          <option value="">{t("chooseTag")}</option>
+          {options.map((tag) => (
+            <option key={tag} value={tag}>
+              {tag}
             </option>
           ))}
         </Select>
         {row.tag && (
           <fieldset id={fieldId(`${name}.${row.tag}`)} aria-describedby={error ? errorId : undefined} className="min-w-0">
-            <legend className="text-sm font-medium">Values of {row.tag}</legend>
+            <legend className="text-sm font-medium">{t("valuesOf", { tag: row.tag })}</legend>
             {error && (
               <p id={errorId} className="text-sm font-medium text-danger">
                 {error}
@@ -66,11 +68,10 @@ function FilterRowFields({ name, row, index, tags, offered, search, errors, setR
             )}
             <div className="mt-2 flex gap-2">
               <Button variant="ghost" className="min-h-9 px-2" onClick={() => set((r) => ({ ...r, values: [...new Set([...r.values, ...shown.map((v) => v.value)])] }))}>
-                Select all{search.trim() ? " shown" : ""}
-                <span className="sr-only"> values of {row.tag}</span>
+                {t.rich("selectAll", { shown: search.trim() ? "yes" : "no", tag: row.tag, sr: (chunks) => <span className="sr-only">{chunks}</span> })}
               </Button>
               <Button variant="ghost" className="min-h-9 px-2" onClick={() => set((r) => ({ ...r, values: [] }))}>
-                Clear<span className="sr-only"> values of {row.tag}</span>
+                {t.rich("clear", { tag: row.tag, sr: (chunks) => <span className="sr-only">{chunks}</span> })}
               </Button>
             </div>
             <ul className="mt-2 max-h-64 space-y-1 overflow-y-auto rounded-control border border-line p-2">
@@ -84,11 +85,11 @@ function FilterRowFields({ name, row, index, tags, offered, search, errors, setR
                     onChange={(e) => set((r) => ({ ...r, values: e.target.checked ? [...r.values, v.value] : r.values.filter((x) => x !== v.value) }))}
                   />
                   <label htmlFor={`${id}-v${values.indexOf(v)}`} className="text-sm break-all">
-                    {v.value} <span className="text-muted">({v.count} questions)</span>
+                    {v.value} <span className="text-muted">{t("valueCount", { count: String(v.count) })}</span>
                   </label>
                 </li>
               ))}
-              {shown.length === 0 && <li className="text-sm text-muted">No value matches the search.</li>}
+              {shown.length === 0 && <li className="text-sm text-muted">{t("noMatch")}</li>}
             </ul>
           </fieldset>
         )}
@@ -99,7 +100,7 @@ function FilterRowFields({ name, row, index, tags, offered, search, errors, setR
             onRemoved();
           }}
         >
-          Remove filter {n}
+          {t("remove", { n: String(n) })}
           {row.tag && <span className="sr-only"> ({row.tag})</span>}
         </Button>
       </fieldset>
@@ -112,12 +113,13 @@ function FilterRowFields({ name, row, index, tags, offered, search, errors, setR
  * tags (ids, hashes, a value per question) are offered only after "more".
  */
 export function TagFilterEditor({ name, label, rows, setRows, tags, errors }: { name: string; label: string; rows: FilterRow[]; setRows: SetRows; tags: DatasetTags; errors: FieldErrors }) {
+  const t = useTranslations("console.studies.filter");
   const focusLater = useFocusAfterRender();
   const [search, setSearch] = useState("");
   const [more, setMore] = useState(false);
   const { common, identifiers } = splitTags(tags);
   const used = new Set(rows.map((r) => r.tag).filter(Boolean));
-  const offered = [...common, ...(more ? identifiers : [])].filter((t) => !used.has(t) && matchesSearch(search, t, tags[t]!));
+  const offered = [...common, ...(more ? identifiers : [])].filter((tag) => !used.has(tag) && matchesSearch(search, tag, tags[tag]!));
   const addId = fieldId(`${name}-add`);
   const tagCount = Object.keys(tags).length;
 
@@ -134,7 +136,7 @@ export function TagFilterEditor({ name, label, rows, setRows, tags, errors }: { 
         <div className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
           <Input
             id={fieldId(`${name}-search`)}
-            label={`Search ${label.toLowerCase()} tags and values`}
+            label={t("search", { label: label.toLowerCase() })}
             type="search"
             value={search}
             autoComplete="off"
@@ -142,13 +144,13 @@ export function TagFilterEditor({ name, label, rows, setRows, tags, errors }: { 
           />
           {identifiers.length > 0 && (
             <Button variant="ghost" aria-pressed={more} onClick={() => setMore((m) => !m)}>
-              {more ? "Hide identifier tags" : `Show ${identifiers.length} more (identifier tags)`}
+              {more ? t("hideIdentifiers") : t("showIdentifiers", { count: String(identifiers.length) })}
             </Button>
           )}
         </div>
       )}
       {rows.length > 0 && (
-        <ul className="space-y-3" aria-label={`${label}s`}>
+        <ul className="space-y-3" aria-label={t("list", { label })}>
           {rows.map((row, i) => (
             <FilterRowFields key={row.id} name={name} row={row} index={i} tags={tags} offered={offered} search={search} errors={errors} setRows={setRows} onRemoved={() => focusLater(addId)} />
           ))}
@@ -156,7 +158,7 @@ export function TagFilterEditor({ name, label, rows, setRows, tags, errors }: { 
       )}
       {tagCount > 0 && (
         <Button id={addId} variant="secondary" onClick={add} disabled={used.size + rows.filter((r) => !r.tag).length >= tagCount}>
-          Add a {label.toLowerCase()}
+          {t("add", { label: label.toLowerCase() })}
         </Button>
       )}
     </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { Section } from "@/components/studies/form-controls";
 import type { FieldErrors } from "@/components/studies/form-errors";
@@ -26,10 +27,9 @@ export interface DatasetChoices {
   kinds: Record<string, number>;
 }
 
-/** Which settings responses have locked, in words: the shared ones and the design's own. */
-export function lockedMessage(design: string): string {
-  const own = formOf(design)?.lockedParts ?? `${descriptorOf(design)?.label.toLowerCase() ?? "design"} settings`;
-  return `Responses exist, so what participants are asked is locked: the unit, answers per unit, tag filter, question kinds, sampling, context view, option order, groups, stages and the ${own}. The name, limits, lease, instructions, language, consent, exposure rules, assignment order, entry, completion codes, quality control and bonus can still change.`;
+/** The design's own settings that responses lock, in its words (null: the form names them generically). */
+export function lockedParts(design: string): string | null {
+  return formOf(design)?.lockedParts ?? null;
 }
 
 interface Props {
@@ -52,10 +52,11 @@ export function StudyFormSections(p: Props) {
   const design = descriptorOf(state.design);
   const form = formOf(state.design);
   const common = { state, update, errors };
+  const t = useTranslations("console.studies.form");
   return (
     <>
       {locked && (
-        <Section legend="Locked settings" description="Settings that change what was asked are locked once the first response exists.">
+        <Section legend={t("lockedLegend")} description={t("lockedDescription")}>
           {p.lockedSummary}
         </Section>
       )}

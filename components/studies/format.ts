@@ -2,13 +2,6 @@
 
 export type Decision = "incomplete" | "keep" | "reject" | "needs_review";
 
-export const DECISION_LABELS: Record<Decision, string> = {
-  keep: "Keep",
-  reject: "Reject",
-  needs_review: "Needs review",
-  incomplete: "Incomplete",
-};
-
 export const DECISIONS: Decision[] = ["keep", "reject", "needs_review", "incomplete"];
 
 export function isDecision(value: unknown): value is Decision {

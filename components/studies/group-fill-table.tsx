@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { fillPercent, fillText, shortText } from "@/components/studies/group-fill-text";
 import type { GroupFill } from "@/lib/studies/group-fill";
 
@@ -10,19 +11,20 @@ const barClass =
 // (named by the group, valued by the count, so screen readers hear both), answers in progress,
 // and units still short of the group's answers.
 export function GroupFillTable({ groups }: { groups: GroupFill["groups"] }) {
+  const t = useTranslations("console.studies.groupFill");
   return (
     <div className="relative overflow-x-auto rounded-card border border-line bg-surface">
       <table className="w-full min-w-[40rem] text-left text-sm">
         <caption className="px-3 pt-3 text-left text-muted">
-          Answers per group: submitted of the places all units hold for the group, answers in progress, and units still short of the group&apos;s answers.
+          {t("caption")}
         </caption>
         <thead className="border-b border-line text-muted">
           <tr>
-            <th scope="col" className={th}>Group</th>
-            <th scope="col" className={th}>Fill</th>
-            <th scope="col" className={th}><span className="sr-only">Fill as a bar</span></th>
-            <th scope="col" className={`${th} text-right`}>In progress</th>
-            <th scope="col" className={`${th} text-right`}>Units short</th>
+            <th scope="col" className={th}>{t("group")}</th>
+            <th scope="col" className={th}>{t("fill")}</th>
+            <th scope="col" className={th}><span className="sr-only">{t("bar")}</span></th>
+            <th scope="col" className={`${th} text-right`}>{t("inProgress")}</th>
+            <th scope="col" className={`${th} text-right`}>{t("short")}</th>
           </tr>
         </thead>
         <tbody>
@@ -32,7 +34,7 @@ export function GroupFillTable({ groups }: { groups: GroupFill["groups"] }) {
               <td className={`${td} tabular-nums whitespace-nowrap`}>{fillText(g)}</td>
               <td className={td}>
                 <progress
-                  aria-label={`Group ${g.group}: ${fillText(g)}`}
+                  aria-label={t("barLabel", { group: g.group, fill: fillText(g) })}
                   max={Math.max(g.capacity, 1)}
                   value={g.capacity > 0 ? g.submitted : 1}
                   className={barClass}

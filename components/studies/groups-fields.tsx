@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { draftId } from "@/components/studies/draft-id";
 import { Checkbox, Input, RadioGroup, Select, TextArea } from "@/components/studies/form-controls";
@@ -17,33 +18,30 @@ interface Props {
   errors: FieldErrors;
 }
 
-const MEMBERSHIP: { value: MembershipKind; label: string; hint: string }[] = [
-  { value: "url", label: "A URL parameter names the group", hint: "E.g. …/s/CODE?group=readers: the parameter’s value is the group." },
-  { value: "url-tag", label: "Per item, from a URL parameter", hint: "The parameter lists the tag values (e.g. books) the participant knows; they are in the first group for those items, the second for the rest." },
-  { value: "screener", label: "Per item, from a screener question", hint: "As above, but the participant picks the values they know on a screener page." },
-  { value: "list", label: "From an uploaded list", hint: "External id (e.g. Prolific id) and group, one per line." },
-];
+// labels and hints are keys of console.studies.groupsForm.membership
+const MEMBERSHIP: MembershipKind[] = ["url", "url-tag", "screener", "list"];
 
 function GroupRows({ g, set, errors }: { g: GroupsDraft; set: (change: (g: GroupsDraft) => Partial<GroupsDraft>) => void; errors: FieldErrors }) {
+  const t = useTranslations("console.studies.groupsForm");
   const focusLater = useFocusAfterRender();
   const addId = fieldId("groups-add");
   return (
     <div className="space-y-3">
       <GroupError name="groups.names" errors={errors} />
       <GroupError name="groups.perUnit" errors={errors} />
-      <ul className="space-y-3" aria-label="Groups">
+      <ul className="space-y-3" aria-label={t("title")}>
         {g.groups.map((group, i) => {
           const n = i + 1;
           const change = (patch: Partial<GroupsDraft["groups"][number]>) => set((now) => ({ groups: now.groups.map((x) => (x.id === group.id ? { ...x, ...patch } : x)) }));
           return (
             <li key={group.id}>
               <fieldset className="min-w-0 rounded-control border border-line p-3 sm:p-4">
-                <legend className="px-1 text-sm font-semibold">Group {n}</legend>
+                <legend className="px-1 text-sm font-semibold">{t("groupN", { n: String(n) })}</legend>
                 <div className="grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
-                  <Input id={fieldId(`groups.names.${i}`)} label={<><span className="sr-only">Group {n} </span>Name</>} value={group.name} error={errors[`groups.names.${i}`]} onChange={(e) => change({ name: e.target.value })} />
+                  <Input id={fieldId(`groups.names.${i}`)} label={t.rich("name", { n: String(n), sr: (chunks) => <span className="sr-only">{chunks}</span> })} value={group.name} error={errors[`groups.names.${i}`]} onChange={(e) => change({ name: e.target.value })} />
                   <Input
                     id={fieldId(`groups.perUnit.${group.name.trim()}`)}
-                    label={<><span className="sr-only">Group {n} </span>Answers per unit</>}
+                    label={t.rich("perUnit", { n: String(n), sr: (chunks) => <span className="sr-only">{chunks}</span> })}
                     type="number"
                     inputMode="numeric"
                     min={0}
@@ -60,7 +58,7 @@ function GroupRows({ g, set, errors }: { g: GroupsDraft; set: (change: (g: Group
                       focusLater(addId);
                     }}
                   >
-                    Remove group {n}
+                    {t("remove", { n: String(n) })}
                   </Button>
                 </div>
               </fieldset>
@@ -77,22 +75,23 @@ function GroupRows({ g, set, errors }: { g: GroupsDraft; set: (change: (g: Group
           focusLater(fieldId(`groups.names.${g.groups.length}`));
         }}
       >
-        Add group
+        {t("add")}
       </Button>
     </div>
   );
 }
 
 export function GroupsFields({ state, update, errors }: Props) {
+  const t = useTranslations("console.studies.groupsForm");
   const g = state.settings.groups;
   const set = (change: (g: GroupsDraft) => Partial<GroupsDraft>) => update((s) => withSettings(s, (d) => ({ groups: { ...d.groups, ...change(d.groups) } })));
   const perItem = g.membership === "url-tag" || g.membership === "screener";
   return (
-    <Collapsible id={fieldId("groups")} title="Groups" status={g.enabled ? `${g.groups.length} groups` : "off"} defaultOpen={g.enabled || Object.keys(errors).some((k) => k.startsWith("groups"))}>
+    <Collapsible id={fieldId("groups")} title={t("title")} status={g.enabled ? t("count", { count: String(g.groups.length) }) : t("off")} defaultOpen={g.enabled || Object.keys(errors).some((k) => k.startsWith("groups"))}>
       <Checkbox
         id={fieldId("groups-enabled")}
-        label="Compare groups of participants"
-        hint="E.g. CharToM-QA: one reader and one non-reader of the book per question. Each group gets its own quota per unit, and N is their sum."
+        label={t("enable")}
+        hint={t("enableHint")}
         checked={g.enabled}
         onChange={(e) => set(() => ({ enabled: e.target.checked }))}
       />
@@ -101,8 +100,8 @@ export function GroupsFields({ state, update, errors }: Props) {
           <GroupRows g={g} set={set} errors={errors} />
           <Input
             id={fieldId("groups.balanceTolerance")}
-            label="Balance tolerance"
-            hint="How far apart the groups’ numbers of answered units may drift while a study runs."
+            label={t("tolerance")}
+            hint={t("toleranceHint")}
             type="number"
             inputMode="numeric"
             min={0}
@@ -110,38 +109,38 @@ export function GroupsFields({ state, update, errors }: Props) {
             error={errors["groups.balanceTolerance"]}
             onChange={(e) => set(() => ({ balanceTolerance: e.target.value }))}
           />
-          <RadioGroup id={fieldId("groups.membership")} name="membership" legend="How a participant’s group is known" options={MEMBERSHIP} value={g.membership} onChange={(membership) => set(() => ({ membership }))} />
+          <RadioGroup id={fieldId("groups.membership")} name="membership" legend={t("membership")} options={MEMBERSHIP.map((value) => ({ value, label: t(`membershipKinds.${value}.label`), hint: t(`membershipKinds.${value}.hint`) }))} value={g.membership} onChange={(membership) => set(() => ({ membership }))} />
           {g.membership !== "list" && (
             <div className="grid gap-4 sm:grid-cols-2">
               <Input
                 id={fieldId("groups.membership.param")}
-                label={g.membership === "screener" ? "Name of the answer" : "URL parameter"}
-                hint={g.membership === "screener" ? "Names the screener’s answer in exports." : "Letters, digits and _, e.g. group."}
+                label={g.membership === "screener" ? t("answerName") : t("param")}
+                hint={g.membership === "screener" ? t("answerNameHint") : t("paramHint")}
                 value={g.param}
                 error={errors["groups.membership.param"]}
                 spellCheck={false}
                 onChange={(e) => set(() => ({ param: e.target.value }))}
               />
               {perItem && (
-                <Input id={fieldId("groups.membership.tag")} label="Tag" hint="The question tag whose values participants know or not, e.g. book." value={g.tag} error={errors["groups.membership.tag"]} onChange={(e) => set(() => ({ tag: e.target.value }))} />
+                <Input id={fieldId("groups.membership.tag")} label={t("tag")} hint={t("tagHint")} value={g.tag} error={errors["groups.membership.tag"]} onChange={(e) => set(() => ({ tag: e.target.value }))} />
               )}
             </div>
           )}
           {g.membership === "screener" && (
             <div className="grid gap-4 sm:grid-cols-2">
-              <Input id={fieldId("groups.screener.prompt")} label="Screener question" value={g.screenerPrompt} error={errors["groups.screener.prompt"]} onChange={(e) => set(() => ({ screenerPrompt: e.target.value }))} />
-              <Input id={fieldId("groups.screener.help")} label="Screener help (optional)" value={g.screenerHelp} error={errors["groups.screener.help"]} onChange={(e) => set(() => ({ screenerHelp: e.target.value }))} />
+              <Input id={fieldId("groups.screener.prompt")} label={t("screenerPrompt")} value={g.screenerPrompt} error={errors["groups.screener.prompt"]} onChange={(e) => set(() => ({ screenerPrompt: e.target.value }))} />
+              <Input id={fieldId("groups.screener.help")} label={t("screenerHelp")} value={g.screenerHelp} error={errors["groups.screener.help"]} onChange={(e) => set(() => ({ screenerHelp: e.target.value }))} />
             </div>
           )}
           {g.membership === "list" && (
-            <TextArea id={fieldId("groups.list")} label="Group list" hint="One participant per line: external id, group name." rows={6} value={g.list} error={errors["groups.list"]} onChange={(e) => set(() => ({ list: e.target.value }))} />
+            <TextArea id={fieldId("groups.list")} label={t("list")} hint={t("listHint")} rows={6} value={g.list} error={errors["groups.list"]} onChange={(e) => set(() => ({ list: e.target.value }))} />
           )}
           {perItem && (
             <div className="space-y-4 border-t border-line pt-4">
               <Checkbox
                 id={fieldId("groups.familiarity")}
-                label="Check familiarity"
-                hint="Questions a member of the first group should answer right; failing them makes the participant count as the second group."
+                label={t("familiarity")}
+                hint={t("familiarityHint")}
                 checked={g.familiarity}
                 onChange={(e) => set(() => ({ familiarity: e.target.checked }))}
               />
@@ -149,7 +148,7 @@ export function GroupsFields({ state, update, errors }: Props) {
                 <div className="space-y-4 sm:ml-8">
                   <Input
                     id={fieldId("groups.familiarity.passThreshold")}
-                    label="Pass mark (% right)"
+                    label={t("passMark")}
                     type="number"
                     inputMode="decimal"
                     min={0}
@@ -158,7 +157,7 @@ export function GroupsFields({ state, update, errors }: Props) {
                     error={errors["groups.familiarity.passThreshold"]}
                     onChange={(e) => set(() => ({ familiarityPercent: e.target.value }))}
                   />
-                  <ItemsEditor name="groups.familiarity.items" label="Familiarity question" items={g.familiarityItems} setItems={(c) => set((now) => ({ familiarityItems: c(now.familiarityItems) }))} errors={errors} max={20} tagValue="Tag value" />
+                  <ItemsEditor name="groups.familiarity.items" label={t("familiarityItem")} items={g.familiarityItems} setItems={(c) => set((now) => ({ familiarityItems: c(now.familiarityItems) }))} errors={errors} max={20} tagValue={t("tagValue")} />
                 </div>
               )}
             </div>
@@ -170,35 +169,37 @@ export function GroupsFields({ state, update, errors }: Props) {
 }
 
 function StageRow({ index, stage, views, errors, onChange }: { index: 0 | 1; stage: StageDraft; views: string[]; errors: FieldErrors; onChange: (patch: Partial<StageDraft>) => void }) {
+  const t = useTranslations("console.studies.stagesForm");
   const n = index + 1;
   const offered = [...new Set([...views, ...(stage.view ? [stage.view] : [])])];
   return (
     <fieldset className="min-w-0 rounded-control border border-line p-3 sm:p-4">
-      <legend className="px-1 text-sm font-semibold">{index === 0 ? "Stage 1: answer" : "Stage 2: reveal and revise"}</legend>
+      <legend className="px-1 text-sm font-semibold">{index === 0 ? t("first") : t("second")}</legend>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Select id={fieldId(`stages.${index}.view`)} label={<><span className="sr-only">Stage {n} </span>Context view</>} value={stage.view} error={errors[`stages.${index}.view`]} onChange={(e) => onChange({ view: e.target.value })}>
-          <option value="">Choose a view…</option>
+        <Select id={fieldId(`stages.${index}.view`)} label={t.rich("view", { n: String(n), sr: (chunks) => <span className="sr-only">{chunks}</span> })} value={stage.view} error={errors[`stages.${index}.view`]} onChange={(e) => onChange({ view: e.target.value })}>
+          <option value="">{t("chooseView")}</option>
           {offered.map((v) => (
             <option key={v} value={v}>
               {v}
             </option>
           ))}
         </Select>
-        <Input id={fieldId(`stages.${index}.label`)} label={<><span className="sr-only">Stage {n} </span>Label (optional)</>} value={stage.label} error={errors[`stages.${index}.label`]} onChange={(e) => onChange({ label: e.target.value })} />
+        <Input id={fieldId(`stages.${index}.label`)} label={t.rich("label", { n: String(n), sr: (chunks) => <span className="sr-only">{chunks}</span> })} value={stage.label} error={errors[`stages.${index}.label`]} onChange={(e) => onChange({ label: e.target.value })} />
       </div>
     </fieldset>
   );
 }
 
 export function StagesFields({ state, update, errors, views }: Props & { views: string[] }) {
+  const t = useTranslations("console.studies.stagesForm");
   const st = state.settings.stages;
   const set = (change: (now: SettingsDraft["stages"]) => Partial<SettingsDraft["stages"]>) => update((s) => withSettings(s, (d) => ({ stages: { ...d.stages, ...change(d.stages) } })));
   return (
-    <Collapsible id={fieldId("stages")} title="Stages" status={st.enabled ? "answer, then revise" : "off"} defaultOpen={st.enabled || Object.keys(errors).some((k) => k.startsWith("stages"))}>
+    <Collapsible id={fieldId("stages")} title={t("title")} status={st.enabled ? t("on") : t("off")} defaultOpen={st.enabled || Object.keys(errors).some((k) => k.startsWith("stages"))}>
       <Checkbox
         id={fieldId("stages-enabled")}
-        label="Answer, then reveal more context and revise"
-        hint="E.g. CharToM-QA: answer with the short window (c0), then see the long one (c2000) and revise. The later view never reaches the browser before the first answer is stored."
+        label={t("enable")}
+        hint={t("enableHint")}
         checked={st.enabled}
         onChange={(e) => set(() => ({ enabled: e.target.checked }))}
       />

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { draftId } from "@/components/studies/draft-id";
 import { Input, Select, TextArea } from "@/components/studies/form-controls";
@@ -23,13 +24,14 @@ export function ItemsEditor({ name, label, items, setItems, errors, max, tagValu
   /** ask for the tag value (e.g. the book) an item is about */
   tagValue?: string;
 }) {
+  const t = useTranslations("console.studies.items");
   const focusLater = useFocusAfterRender();
   const addId = fieldId(`${name}-add`);
   const set = (id: string, patch: Partial<ItemDraft>) => setItems((all) => all.map((it) => (it.id === id ? { ...it, ...patch } : it)));
   return (
     <div className="space-y-3">
       <GroupError name={name} errors={errors} />
-      <ul className="space-y-3" aria-label={`${label}s`}>
+      <ul className="space-y-3" aria-label={t("list", { label })}>
         {items.map((item, i) => {
           const base = `${name}.${i}`;
           const n = i + 1;
@@ -41,18 +43,18 @@ export function ItemsEditor({ name, label, items, setItems, errors, max, tagValu
                 <legend className="px-1 text-sm font-semibold">
                   {label} {n}
                 </legend>
-                <Input id={fieldId(`${base}.prompt`)} label={<>{prefix}Question</>} value={item.prompt} error={errors[`${base}.prompt`]} onChange={(e) => set(item.id, { prompt: e.target.value })} />
+                <Input id={fieldId(`${base}.prompt`)} label={<>{prefix}{t("question")}</>} value={item.prompt} error={errors[`${base}.prompt`]} onChange={(e) => set(item.id, { prompt: e.target.value })} />
                 <div className="grid gap-3 sm:grid-cols-2">
                   <TextArea
                     id={fieldId(`${base}.options`)}
-                    label={<>{prefix}Options, one per line</>}
+                    label={<>{prefix}{t("options")}</>}
                     rows={4}
                     value={item.options}
                     error={errors[`${base}.options`]}
                     onChange={(e) => set(item.id, { options: e.target.value })}
                   />
-                  <Select id={fieldId(`${base}.answer`)} label={<>{prefix}Right answer</>} value={item.answer} error={errors[`${base}.answer`]} onChange={(e) => set(item.id, { answer: e.target.value })}>
-                    <option value="">Choose the right option…</option>
+                  <Select id={fieldId(`${base}.answer`)} label={<>{prefix}{t("answer")}</>} value={item.answer} error={errors[`${base}.answer`]} onChange={(e) => set(item.id, { answer: e.target.value })}>
+                    <option value="">{t("chooseAnswer")}</option>
                     {options.map((o, j) => (
                       <option key={`${j}-${o}`} value={String(j)}>
                         {o}
@@ -63,8 +65,8 @@ export function ItemsEditor({ name, label, items, setItems, errors, max, tagValu
                 {tagValue && (
                   <Input
                     id={fieldId(`${base}.tagValue`)}
-                    label={<>{prefix}{tagValue} (optional)</>}
-                    hint="Asked only of participants who say they know this one. Empty: asked of every member."
+                    label={<>{prefix}{t("tagValue", { tag: tagValue })}</>}
+                    hint={t("tagValueHint")}
                     value={item.tagValue}
                     error={errors[`${base}.tagValue`]}
                     onChange={(e) => set(item.id, { tagValue: e.target.value })}
@@ -78,7 +80,7 @@ export function ItemsEditor({ name, label, items, setItems, errors, max, tagValu
                     focusLater(addId);
                   }}
                 >
-                  Remove {label.toLowerCase()} {n}
+                  {t("remove", { label: label.toLowerCase(), n: String(n) })}
                 </Button>
               </fieldset>
             </li>
@@ -94,7 +96,7 @@ export function ItemsEditor({ name, label, items, setItems, errors, max, tagValu
           focusLater(fieldId(`${name}.${items.length}.prompt`));
         }}
       >
-        Add {label.toLowerCase()}
+        {t("add", { label: label.toLowerCase() })}
       </Button>
     </div>
   );

@@ -1,9 +1,9 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Checkbox, Input, RadioGroup, Section, Select } from "@/components/studies/form-controls";
 import { fieldId, type FieldErrors } from "@/components/studies/form-errors";
 import { withSettings, type StudyFormState, type Update } from "@/components/studies/form-model";
-import { LANGUAGE_LABELS, OPTION_ORDER_LABELS } from "@/components/studies/labels";
 import { MarkdownField } from "@/components/studies/setup-fields";
 import type { SettingsDraft } from "@/components/studies/settings-draft";
 import { LANGUAGES } from "@/lib/designs/settings";
@@ -19,18 +19,20 @@ export function PresentationFields({ state, update, errors, views }: Props & { v
   const s = state.settings;
   const set = (patch: Partial<SettingsDraft>) => update((st) => withSettings(st, () => patch));
   const offered = [...new Set([...views, ...(s.view ? [s.view] : [])])];
+  const t = useTranslations("console.studies.presentation");
+  const l = useTranslations("console.studies.labels");
   return (
-    <Section legend="What participants see">
+    <Section legend={t("legend")}>
       {offered.length > 1 || s.view ? (
         <Select
           id={fieldId("view")}
-          label="Context view"
-          hint="Which view of each conversation or passage participants read (FANToM short or full, ExploreToM structure or infilled, CharToM-QA c0/c1000/c2000). A context without it shows its default view."
+          label={t("view")}
+          hint={t("viewHint")}
           value={s.view}
           error={errors.view}
           onChange={(e) => set({ view: e.target.value })}
         >
-          <option value="">The dataset’s default view</option>
+          <option value="">{t("defaultView")}</option>
           {offered.map((v) => (
             <option key={v} value={v}>
               {v}
@@ -39,14 +41,14 @@ export function PresentationFields({ state, update, errors, views }: Props & { v
         </Select>
       ) : (
         <p className="text-sm text-muted">
-          {offered.length === 1 ? `Participants read the one view this dataset’s contexts have (${offered[0]}).` : "Choose a dataset to see its context views."}
+          {offered.length === 1 ? t("oneView", { view: offered[0]! }) : t("chooseDataset")}
         </p>
       )}
       <RadioGroup
         id={fieldId("optionOrder")}
         name="optionOrder"
-        legend="Option order"
-        options={(["benchmark", "shuffle"] as const).map((o) => ({ value: o, label: OPTION_ORDER_LABELS[o] }))}
+        legend={t("optionOrder")}
+        options={(["benchmark", "shuffle"] as const).map((o) => ({ value: o, label: l(`optionOrder.${o}`) }))}
         value={s.optionOrder}
         error={errors.optionOrder}
         onChange={(optionOrder) => set({ optionOrder })}
@@ -58,13 +60,15 @@ export function PresentationFields({ state, update, errors, views }: Props & { v
 export function LanguageFields({ state, update, errors }: Props) {
   const s = state.settings;
   const set = (patch: Partial<SettingsDraft>) => update((st) => withSettings(st, () => patch));
+  const t = useTranslations("console.studies.language");
+  const labels = useTranslations("console.studies.labels");
   return (
-    <Section legend="Language">
+    <Section legend={t("legend")}>
       <RadioGroup
         id={fieldId("language")}
         name="language"
-        legend="Language of the participant pages"
-        options={LANGUAGES.map((l) => ({ value: l, label: l === "zh" ? <>{LANGUAGE_LABELS.zh} <span lang="zh-Hans">简体中文</span></> : LANGUAGE_LABELS[l] }))}
+        legend={t("pages")}
+        options={LANGUAGES.map((l) => ({ value: l, label: l === "zh" ? <>{labels("language.zh")} <span lang="zh-Hans">简体中文</span></> : labels(`language.${l}`) }))}
         value={s.language}
         error={errors.language}
         inline
@@ -72,7 +76,7 @@ export function LanguageFields({ state, update, errors }: Props) {
       />
       <Checkbox
         id={fieldId("allowLanguageSwitch")}
-        label="Participants may switch the language"
+        label={t("switch")}
         checked={s.allowLanguageSwitch}
         onChange={(e) => set({ allowLanguageSwitch: e.target.checked })}
       />
@@ -81,32 +85,33 @@ export function LanguageFields({ state, update, errors }: Props) {
 }
 
 export function ConsentFields({ state, update, errors }: Props) {
+  const t = useTranslations("console.studies.consent");
   const c = state.settings.consent;
   const set = (patch: Partial<SettingsDraft["consent"]>) => update((st) => withSettings(st, (d) => ({ consent: { ...d.consent, ...patch } })));
   return (
-    <Section legend="Consent" description="What participants read and agree to before the task, apart from the task instructions.">
+    <Section legend={t("legend")} description={t("description")}>
       <MarkdownField
         name="consent.informationSheet"
-        label="Information sheet (Markdown)"
+        label={t("sheet")}
         rows={10}
         value={c.informationSheet}
         error={errors["consent.informationSheet"]}
         onChange={(informationSheet) => set({ informationSheet })}
       />
       <div className="grid gap-4 sm:grid-cols-3">
-        <Input id={fieldId("consent.contact")} label="Contact" hint="Who participants can write to about the study." value={c.contact} error={errors["consent.contact"]} onChange={(e) => set({ contact: e.target.value })} />
+        <Input id={fieldId("consent.contact")} label={t("contact")} hint={t("contactHint")} value={c.contact} error={errors["consent.contact"]} onChange={(e) => set({ contact: e.target.value })} />
         <Input
           id={fieldId("consent.version")}
-          label="Consent text version"
-          hint="Recorded with each participant’s consent."
+          label={t("version")}
+          hint={t("versionHint")}
           value={c.version}
           error={errors["consent.version"]}
           onChange={(e) => set({ version: e.target.value })}
         />
         <Input
           id={fieldId("consent.expectedMinutes")}
-          label="Expected minutes (optional)"
-          hint="Shown on the consent page. Empty: estimated from the units."
+          label={t("minutes")}
+          hint={t("minutesHint")}
           type="number"
           inputMode="numeric"
           min={1}
@@ -115,7 +120,7 @@ export function ConsentFields({ state, update, errors }: Props) {
           onChange={(e) => set({ expectedMinutes: e.target.value })}
         />
       </div>
-      <MarkdownField name="consent.debrief" label="Debrief (Markdown, optional)" hint="Shown when a participant finishes." rows={5} value={c.debrief} error={errors["consent.debrief"]} onChange={(debrief) => set({ debrief })} />
+      <MarkdownField name="consent.debrief" label={t("debrief")} hint={t("debriefHint")} rows={5} value={c.debrief} error={errors["consent.debrief"]} onChange={(debrief) => set({ debrief })} />
     </Section>
   );
 }

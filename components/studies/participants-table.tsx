@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { formatSeconds, formatShare } from "@/components/studies/format";
 import { SortHeader, type SortState } from "@/components/studies/sort-header";
 import type { ParticipantRow } from "@/lib/studies/tables";
@@ -7,6 +8,7 @@ const td = "px-3 py-2";
 
 // Per participant: units done, median time, and agreement with the majority.
 export function ParticipantsTable({ participants, caption, sort, accuracy = false }: { participants: ParticipantRow[]; caption: string; sort?: SortState; accuracy?: boolean }) {
+  const t = useTranslations("console.studies.participantsTable");
   return (
     <>
       <p className="text-sm text-muted">{caption}</p>
@@ -15,11 +17,11 @@ export function ParticipantsTable({ participants, caption, sort, accuracy = fals
           <caption className="sr-only">{caption}</caption>
           <thead className="border-b border-line text-muted">
             <tr>
-              <SortHeader label="Participant" sortKey="pseudonym" state={sort} className={th} />
-              <SortHeader label="External id" sortKey="externalId" state={sort} className={th} />
-              <SortHeader label="Units done" sortKey="units" state={sort} className={`${th} text-right`} first="desc" />
-              <SortHeader label="Median time" sortKey="medianSeconds" state={sort} className={`${th} text-right`} />
-              <th scope="col" className={`${th} text-right`}>{accuracy ? "Accuracy" : "Agreement with majority"}</th>
+              <SortHeader label={t("participant")} sortKey="pseudonym" state={sort} className={th} />
+              <SortHeader label={t("externalId")} sortKey="externalId" state={sort} className={th} />
+              <SortHeader label={t("unitsDone")} sortKey="units" state={sort} className={`${th} text-right`} first="desc" />
+              <SortHeader label={t("medianTime")} sortKey="medianSeconds" state={sort} className={`${th} text-right`} />
+              <th scope="col" className={`${th} text-right`}>{accuracy ? t("accuracy") : t("agreement")}</th>
             </tr>
           </thead>
           <tbody>
@@ -33,7 +35,7 @@ export function ParticipantsTable({ participants, caption, sort, accuracy = fals
                   {accuracy ? (
                     <>
                       {formatShare(p.accuracy ?? null)}
-                      {p.n ? <span className="text-muted"> ({p.correct} of {p.n})</span> : null}
+                      {p.n ? <span className="text-muted">{t("correctOf", { correct: String(p.correct), n: String(p.n) })}</span> : null}
                     </>
                   ) : (
                     formatShare(p.agreementWithMajority ?? null)

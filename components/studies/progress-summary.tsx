@@ -1,5 +1,6 @@
+import { useTranslations } from "next-intl";
 import Link from "next/link";
-import { DECISION_LABELS, DECISIONS, formatSeconds } from "@/components/studies/format";
+import { DECISIONS, formatSeconds } from "@/components/studies/format";
 import type { DesignResults as StudyResults } from "@/lib/designs";
 
 function Stat({ term, value, detail }: { term: string; value: string | number; detail?: string }) {
@@ -18,32 +19,34 @@ const pct = (part: number, whole: number) => (whole ? (100 * part) / whole : 0);
 
 // Units complete / in progress / remaining, who took part, how long a unit takes, and what was decided.
 export function ProgressSummary({ studyId, results }: { studyId: string; results: StudyResults }) {
+  const t = useTranslations("console.studies.progress");
+  const decisionLabel = useTranslations("console.studies.decisions");
   const p = results.progress;
   return (
     <section aria-labelledby="progress-heading" className="space-y-4 rounded-card border border-line bg-surface p-4 sm:p-6">
       <h2 id="progress-heading" className="text-lg font-semibold">
-        Progress
+        {t("heading")}
       </h2>
       <div aria-hidden="true" className="flex h-3 overflow-hidden rounded-full bg-bg ring-1 ring-line">
         <div className="bg-success" style={{ width: `${pct(p.complete, p.units)}%` }} />
         <div className="bg-primary/60" style={{ width: `${pct(p.inProgress, p.units)}%` }} />
       </div>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-        <Stat term="Units complete" value={p.complete} detail={`of ${p.units}`} />
-        <Stat term="In progress" value={p.inProgress} />
-        <Stat term="Remaining" value={p.remaining} />
-        <Stat term="Participants" value={p.participants} />
-        <Stat term="Responses" value={p.responses} />
-        <Stat term="Median time per unit" value={formatSeconds(p.medianSecondsPerUnit)} />
+        <Stat term={t("complete")} value={p.complete} detail={t("of", { units: String(p.units) })} />
+        <Stat term={t("inProgress")} value={p.inProgress} />
+        <Stat term={t("remaining")} value={p.remaining} />
+        <Stat term={t("participants")} value={p.participants} />
+        <Stat term={t("responses")} value={p.responses} />
+        <Stat term={t("median")} value={formatSeconds(p.medianSecondsPerUnit)} />
       </dl>
       {results.decisions && (
         <>
-          <h3 className="text-base font-semibold">Decisions</h3>
+          <h3 className="text-base font-semibold">{t("decisions")}</h3>
           <ul className="flex flex-wrap gap-2 text-sm">
             {DECISIONS.map((d) => (
               <li key={d}>
                 <Link href={`/studies/${studyId}/units?decision=${d}`} className="inline-flex min-h-11 items-center gap-2 rounded-control border border-line px-3 hover:bg-bg">
-                  {DECISION_LABELS[d]} <span className="font-semibold tabular-nums">{results.decisions?.[d] ?? 0}</span>
+                  {decisionLabel(d)} <span className="font-semibold tabular-nums">{results.decisions?.[d] ?? 0}</span>
                 </Link>
               </li>
             ))}
@@ -53,9 +56,9 @@ export function ProgressSummary({ studyId, results }: { studyId: string; results
       {results.queue && results.queue.length > 0 && (
         <p className="text-sm">
           <Link href={`/studies/${studyId}/adjudication`} className="font-medium text-primary underline underline-offset-2">
-            {results.queue.length} {results.queue.length === 1 ? "check waits" : "checks wait"} for adjudication
+            {t("waiting", { count: String(results.queue.length), plural: results.queue.length === 1 ? "one" : "other" })}
           </Link>{" "}
-          (ties and disagreements).
+          {t("tiesAndDisagreements")}
         </p>
       )}
     </section>

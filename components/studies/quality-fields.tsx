@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { Checkbox, Input, RadioGroup } from "@/components/studies/form-controls";
 import { Collapsible } from "@/components/studies/form-layout";
@@ -7,7 +8,6 @@ import { fieldId, type FieldErrors } from "@/components/studies/form-errors";
 import { withSettings, type StudyFormState, type Update } from "@/components/studies/form-model";
 import { TagFilterEditor, type DatasetTags } from "@/components/studies/filter-fields";
 import { ItemsEditor } from "@/components/studies/items-editor";
-import { CODE_LABELS } from "@/components/studies/labels";
 import { StudyPicker, type StudyOption } from "@/components/studies/exposure-fields";
 import type { QualityDraft } from "@/components/studies/quality-draft";
 import { CODE_KEYS } from "@/components/studies/settings-draft";
@@ -20,13 +20,8 @@ interface Props {
 
 type Part = keyof QualityDraft;
 
-const PART_NAMES: Record<Part, string> = {
-  qualification: "qualification",
-  training: "training",
-  attention: "attention checks",
-  gold: "gold items",
-  exclusion: "exclusion policy",
-};
+// the parts' names in the collapsed status are keys of console.studies.quality.parts
+const PARTS: Part[] = ["qualification", "training", "attention", "gold", "exclusion"];
 
 /** One optional part: a checkbox that switches it on, and its fields under it. */
 function Part({ id, label, hint, on, onToggle, children }: { id: string; label: string; hint: string; on: boolean; onToggle: (on: boolean) => void; children: ReactNode }) {
@@ -41,6 +36,7 @@ function Part({ id, label, hint, on, onToggle, children }: { id: string; label: 
 const errorsUnder = (errors: FieldErrors, roots: string[]) => Object.keys(errors).some((k) => roots.includes(k.split(".")[0]!));
 
 export function QualityFields({ state, update, errors, tags, studies }: Props & { tags: DatasetTags; studies: StudyOption[] }) {
+  const t = useTranslations("console.studies.quality");
   const q = state.settings.quality;
   function set<P extends Part>(part: P, patch: Partial<QualityDraft[P]> | ((now: QualityDraft[P]) => Partial<QualityDraft[P]>)) {
     update((s) =>
@@ -50,39 +46,39 @@ export function QualityFields({ state, update, errors, tags, studies }: Props & 
       }),
     );
   }
-  const on = (Object.keys(PART_NAMES) as Part[]).filter((p) => q[p].enabled);
+  const on = PARTS.filter((p) => q[p].enabled);
   const number = (name: string, label: string, value: string, change: (v: string) => void, hint?: string) => (
     <Input id={fieldId(name)} label={label} hint={hint} type="number" inputMode="decimal" min={0} value={value} error={errors[name]} onChange={(e) => change(e.target.value)} />
   );
   return (
     <Collapsible
       id={fieldId("quality")}
-      title="Quality control"
-      status={on.length ? on.map((p) => PART_NAMES[p]).join(", ") : "off"}
-      defaultOpen={on.length > 0 || errorsUnder(errors, Object.keys(PART_NAMES))}
+      title={t("title")}
+      status={on.length ? on.map((p) => t(`parts.${p}`)).join(", ") : t("off")}
+      defaultOpen={on.length > 0 || errorsUnder(errors, PARTS)}
     >
-      <Part id={fieldId("qualification")} label="Qualification" hint="A short test before the task; those below the pass mark are turned away." on={q.qualification.enabled} onToggle={(enabled) => set("qualification", { enabled })}>
-        <TagFilterEditor name="qualification.filter" label="Qualification filter" rows={q.qualification.filter} setRows={(c) => set("qualification", (now) => ({ filter: c(now.filter) }))} tags={tags} errors={errors} />
+      <Part id={fieldId("qualification")} label={t("qualification")} hint={t("qualificationHint")} on={q.qualification.enabled} onToggle={(enabled) => set("qualification", { enabled })}>
+        <TagFilterEditor name="qualification.filter" label={t("qualificationFilter")} rows={q.qualification.filter} setRows={(c) => set("qualification", (now) => ({ filter: c(now.filter) }))} tags={tags} errors={errors} />
         <div className="grid gap-4 sm:grid-cols-2">
-          {number("qualification.k", "Qualification questions", q.qualification.k, (k) => set("qualification", { k }), "Drawn from the questions the filter selects (all, without a filter).")}
-          {number("qualification.passThreshold", "Pass mark (% right)", q.qualification.passPercent, (passPercent) => set("qualification", { passPercent }))}
+          {number("qualification.k", t("qualificationK"), q.qualification.k, (k) => set("qualification", { k }), t("qualificationKHint"))}
+          {number("qualification.passThreshold", t("passMark"), q.qualification.passPercent, (passPercent) => set("qualification", { passPercent }))}
         </div>
         <RadioGroup
           id={fieldId("qualification.attempts")}
           name="qualificationAttempts"
-          legend="Attempts"
+          legend={t("attempts")}
           inline
           options={[
-            { value: "1" as const, label: "One" },
-            { value: "2" as const, label: "Two" },
+            { value: "1" as const, label: t("one") },
+            { value: "2" as const, label: t("two") },
           ]}
           value={q.qualification.attempts}
           onChange={(attempts) => set("qualification", { attempts })}
         />
         <StudyPicker
           name="qualification.sharedWith"
-          legend="A pass in these studies also counts here"
-          hint="Participants who passed the qualification of a chosen study skip this one’s."
+          legend={t("sharedWith")}
+          hint={t("sharedWithHint")}
           studies={studies}
           chosen={q.qualification.sharedWith}
           errors={errors}
@@ -90,34 +86,34 @@ export function QualityFields({ state, update, errors, tags, studies }: Props & 
         />
       </Part>
 
-      <Part id={fieldId("training")} label="Training" hint="Practice questions with feedback before the task; they do not count." on={q.training.enabled} onToggle={(enabled) => set("training", { enabled })}>
-        <TagFilterEditor name="training.filter" label="Training filter" rows={q.training.filter} setRows={(c) => set("training", (now) => ({ filter: c(now.filter) }))} tags={tags} errors={errors} />
-        {number("training.k", "Training questions", q.training.k, (k) => set("training", { k }))}
+      <Part id={fieldId("training")} label={t("training")} hint={t("trainingHint")} on={q.training.enabled} onToggle={(enabled) => set("training", { enabled })}>
+        <TagFilterEditor name="training.filter" label={t("trainingFilter")} rows={q.training.filter} setRows={(c) => set("training", (now) => ({ filter: c(now.filter) }))} tags={tags} errors={errors} />
+        {number("training.k", t("trainingK"), q.training.k, (k) => set("training", { k }))}
       </Part>
 
-      <Part id={fieldId("attention")} label="Attention checks" hint="Items with an obvious answer, mixed in among the units." on={q.attention.enabled} onToggle={(enabled) => set("attention", { enabled })}>
-        {number("attention.every", "One attention check every … units", q.attention.every, (every) => set("attention", { every }))}
-        <ItemsEditor name="attention.items" label="Attention check" items={q.attention.items} setItems={(c) => set("attention", (now) => ({ items: c(now.items) }))} errors={errors} max={50} />
+      <Part id={fieldId("attention")} label={t("attention")} hint={t("attentionHint")} on={q.attention.enabled} onToggle={(enabled) => set("attention", { enabled })}>
+        {number("attention.every", t("attentionEvery"), q.attention.every, (every) => set("attention", { every }))}
+        <ItemsEditor name="attention.items" label={t("attentionItem")} items={q.attention.items} setItems={(c) => set("attention", (now) => ({ items: c(now.items) }))} errors={errors} max={50} />
       </Part>
 
-      <Part id={fieldId("gold")} label="Gold items" hint="Questions with a known answer, mixed in to measure each participant’s accuracy." on={q.gold.enabled} onToggle={(enabled) => set("gold", { enabled })}>
-        <TagFilterEditor name="gold.filter" label="Gold filter" rows={q.gold.filter} setRows={(c) => set("gold", (now) => ({ filter: c(now.filter) }))} tags={tags} errors={errors} />
-        {number("gold.every", "One gold item every … units", q.gold.every, (every) => set("gold", { every }))}
+      <Part id={fieldId("gold")} label={t("gold")} hint={t("goldHint")} on={q.gold.enabled} onToggle={(enabled) => set("gold", { enabled })}>
+        <TagFilterEditor name="gold.filter" label={t("goldFilter")} rows={q.gold.filter} setRows={(c) => set("gold", (now) => ({ filter: c(now.filter) }))} tags={tags} errors={errors} />
+        {number("gold.every", t("goldEvery"), q.gold.every, (every) => set("gold", { every }))}
       </Part>
 
-      <Part id={fieldId("exclusion")} label="Exclusion policy" hint="Who is excluded; their units reopen, so the study still ends with N valid answers per unit." on={q.exclusion.enabled} onToggle={(enabled) => set("exclusion", { enabled })}>
+      <Part id={fieldId("exclusion")} label={t("exclusion")} hint={t("exclusionHint")} on={q.exclusion.enabled} onToggle={(enabled) => set("exclusion", { enabled })}>
         <div className="grid gap-4 sm:grid-cols-3">
-          {number("exclusion.maxFailedAttention", "Failed attention checks allowed", q.exclusion.maxFailedAttention, (maxFailedAttention) => set("exclusion", { maxFailedAttention }), "Empty: never excluded for this.")}
-          {number("exclusion.minGoldAccuracy", "Minimum gold accuracy (%)", q.exclusion.minGoldPercent, (minGoldPercent) => set("exclusion", { minGoldPercent }), "Empty: never excluded for this.")}
-          {number("exclusion.minGoldItems", "Gold answers before judging", q.exclusion.minGoldItems, (minGoldItems) => set("exclusion", { minGoldItems }))}
+          {number("exclusion.maxFailedAttention", t("maxFailed"), q.exclusion.maxFailedAttention, (maxFailedAttention) => set("exclusion", { maxFailedAttention }), t("neverHint"))}
+          {number("exclusion.minGoldAccuracy", t("minGold"), q.exclusion.minGoldPercent, (minGoldPercent) => set("exclusion", { minGoldPercent }), t("neverHint"))}
+          {number("exclusion.minGoldItems", t("minGoldItems"), q.exclusion.minGoldItems, (minGoldItems) => set("exclusion", { minGoldItems }))}
         </div>
         <RadioGroup
           id={fieldId("exclusion.partialAnswers")}
           name="partialAnswers"
-          legend="When a participant returns a unit or runs out of time"
+          legend={t("partial")}
           options={[
-            { value: "keep" as const, label: "Keep their submitted answers" },
-            { value: "discard" as const, label: "Discard their answers" },
+            { value: "keep" as const, label: t("keep") },
+            { value: "discard" as const, label: t("discard") },
           ]}
           value={q.exclusion.partialAnswers}
           onChange={(partialAnswers) => set("exclusion", { partialAnswers })}
@@ -129,24 +125,32 @@ export function QualityFields({ state, update, errors, tags, studies }: Props & 
 
 /** Completion codes per outcome (Prolific and MTurk pay or screen by them). */
 export function CompletionCodeFields({ state, update, errors, completionCode }: Props & { completionCode?: string }) {
+  const t = useTranslations("console.studies.codes");
+  const l = useTranslations("console.studies.labels");
   const codes = state.settings.completionCodes;
   const set = (key: (typeof CODE_KEYS)[number], value: string) => update((s) => withSettings(s, (d) => ({ completionCodes: { ...d.completionCodes, [key]: value } })));
   const given = CODE_KEYS.filter((k) => codes[k].trim());
   return (
-    <Collapsible id={fieldId("completionCodes")} title="Completion codes" status={given.length ? `${given.length} set` : "generated"} defaultOpen={given.length > 0 || errorsUnder(errors, ["completionCodes"])}>
-      <p className="text-sm text-muted">The code a participant is shown (or sent back with) for each outcome. Empty: the study’s completion code.</p>
+    <Collapsible id={fieldId("completionCodes")} title={t("title")} status={given.length ? t("set", { count: String(given.length) }) : t("generated")} defaultOpen={given.length > 0 || errorsUnder(errors, ["completionCodes"])}>
+      <p className="text-sm text-muted">{t("intro")}</p>
       <div className="grid gap-4 sm:grid-cols-2">
         {CODE_KEYS.map((k) =>
           k === "completed" && completionCode ? (
             <p key={k} className="text-sm">
-              <span className="font-medium">{CODE_LABELS.completed}:</span> <code>{completionCode}</code> <span className="text-muted">(fixed once the study exists)</span>
+              {t.rich("fixed", {
+                label: l("code.completed"),
+                code: completionCode,
+                b: (chunks) => <span className="font-medium">{chunks}</span>,
+                c: (chunks) => <code>{chunks}</code>,
+                muted: (chunks) => <span className="text-muted">{chunks}</span>,
+              })}
             </p>
           ) : (
             <Input
               key={k}
               id={fieldId(`completionCodes.${k}`)}
-              label={CODE_LABELS[k]}
-              hint={k === "completed" ? "Empty: a random code." : undefined}
+              label={l(`code.${k}`)}
+              hint={k === "completed" ? t("randomHint") : undefined}
               value={codes[k]}
               error={errors[`completionCodes.${k}`]}
               spellCheck={false}

@@ -1,10 +1,10 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Checkbox, Input, RadioGroup, Section } from "@/components/studies/form-controls";
 import { fieldId, type FieldErrors } from "@/components/studies/form-errors";
 import { withSettings, type StudyFormState, type Update } from "@/components/studies/form-model";
 import { TagFilterEditor, type DatasetTags } from "@/components/studies/filter-fields";
-import { KIND_LABELS } from "@/components/studies/labels";
 import { ASKABLE_KINDS, type AskedKind, type SamplingDraft } from "@/components/studies/settings-draft";
 import { splitTags } from "@/components/studies/tag-kinds";
 
@@ -19,6 +19,8 @@ interface Props {
 }
 
 function KindsFields({ state, update, errors, kinds }: Omit<Props, "tags" | "loading">) {
+  const t = useTranslations("console.studies.questions");
+  const l = useTranslations("console.studies.labels");
   const present = ASKABLE_KINDS.filter((k) => (kinds[k] ?? 0) > 0 || state.settings.kinds?.includes(k));
   if (present.length === 0) return null;
   const chosen = state.settings.kinds;
@@ -35,9 +37,9 @@ function KindsFields({ state, update, errors, kinds }: Omit<Props, "tags" | "loa
   return (
     <div className="border-t border-line pt-4">
       <fieldset id={fieldId("kinds")} className="min-w-0" aria-describedby={`${fieldId("kinds")}-hint`}>
-        <legend className="text-sm font-medium">Question kinds to ask</legend>
+        <legend className="text-sm font-medium">{t("kinds")}</legend>
         <p id={`${fieldId("kinds")}-hint`} className="text-sm text-muted">
-          Uncheck the kinds participants should not answer (e.g. FANToM without its yes/no questions).
+          {t("kindsHint")}
         </p>
         {errors.kinds && <p className="text-sm font-medium text-danger">{errors.kinds}</p>}
         <div className="mt-2 space-y-2">
@@ -47,7 +49,7 @@ function KindsFields({ state, update, errors, kinds }: Omit<Props, "tags" | "loa
               id={fieldId(`kinds-${k}`)}
               label={
                 <>
-                  {KIND_LABELS[k]} <span className="text-muted">({kinds[k] ?? 0} questions)</span>
+                  {l(`kind.${k}`)} <span className="text-muted">{t("kindCount", { count: String(kinds[k] ?? 0) })}</span>
                 </>
               }
               checked={chosen === null || chosen.includes(k)}
@@ -60,13 +62,11 @@ function KindsFields({ state, update, errors, kinds }: Omit<Props, "tags" | "loa
   );
 }
 
-const SAMPLING_OPTIONS: { value: SamplingDraft["kind"]; label: string; hint: string }[] = [
-  { value: "all", label: "All", hint: "Every unit the filter selects." },
-  { value: "random", label: "Random sample", hint: "k units drawn at random." },
-  { value: "stratified", label: "Stratified sample", hint: "k units per combination of the chosen tags’ values; a stratum with fewer is reported below before the study opens." },
-];
+// labels and hints are keys of console.studies.questions.sampling
+const SAMPLING_KINDS: SamplingDraft["kind"][] = ["all", "random", "stratified"];
 
 function SamplingFields({ state, update, errors, tags }: Omit<Props, "kinds" | "loading">) {
+  const t = useTranslations("console.studies.questions");
   const sampling = state.settings.sampling;
   const set = (patch: Partial<SamplingDraft>) => update((s) => withSettings(s, (d) => ({ sampling: { ...d.sampling, ...patch } })));
   const strataTags = [...new Set([...splitTags(tags).common, ...sampling.by])];
@@ -75,29 +75,29 @@ function SamplingFields({ state, update, errors, tags }: Omit<Props, "kinds" | "
       <RadioGroup
         id={fieldId("sampling")}
         name="sampling"
-        legend="Sampling"
-        hint="Which of the matching units become the study’s units. The draw is seeded, so the same seed over the same dataset draws the same units."
-        options={SAMPLING_OPTIONS}
+        legend={t("samplingLegend")}
+        hint={t("samplingHint")}
+        options={SAMPLING_KINDS.map((value) => ({ value, label: t(`sampling.${value}.label`), hint: t(`sampling.${value}.hint`) }))}
         value={sampling.kind}
         error={errors.sampling}
         onChange={(kind) => set({ kind })}
       />
       {sampling.kind === "stratified" && (
         <fieldset id={fieldId("sampling.by")} className="min-w-0 sm:ml-8">
-          <legend className="text-sm font-medium">Stratify by</legend>
+          <legend className="text-sm font-medium">{t("stratifyBy")}</legend>
           {errors["sampling.by"] && <p className="text-sm font-medium text-danger">{errors["sampling.by"]}</p>}
           {strataTags.length === 0 ? (
-            <p className="text-sm text-muted">Choose a dataset with tags to stratify by.</p>
+            <p className="text-sm text-muted">{t("noStrataTags")}</p>
           ) : (
             <div className="mt-2 grid gap-2 sm:grid-cols-2">
-              {strataTags.map((t) => (
+              {strataTags.map((tag) => (
                 <Checkbox
-                  key={t}
-                  id={fieldId(`sampling-by-${t}`)}
-                  label={t}
-                  checked={sampling.by.includes(t)}
-                  disabled={!sampling.by.includes(t) && sampling.by.length >= 5}
-                  onChange={(e) => set({ by: e.target.checked ? [...sampling.by, t] : sampling.by.filter((x) => x !== t) })}
+                  key={tag}
+                  id={fieldId(`sampling-by-${tag}`)}
+                  label={tag}
+                  checked={sampling.by.includes(tag)}
+                  disabled={!sampling.by.includes(tag) && sampling.by.length >= 5}
+                  onChange={(e) => set({ by: e.target.checked ? [...sampling.by, tag] : sampling.by.filter((x) => x !== tag) })}
                 />
               ))}
             </div>
@@ -108,7 +108,7 @@ function SamplingFields({ state, update, errors, tags }: Omit<Props, "kinds" | "
         <div className="grid gap-4 sm:ml-8 sm:grid-cols-2">
           <Input
             id={fieldId("sampling.k")}
-            label={sampling.kind === "random" ? "Units to draw (k)" : "Units per stratum (k)"}
+            label={sampling.kind === "random" ? t("kRandom") : t("kStratified")}
             type="number"
             inputMode="numeric"
             min={1}
@@ -118,8 +118,8 @@ function SamplingFields({ state, update, errors, tags }: Omit<Props, "kinds" | "
           />
           <Input
             id={fieldId("sampling.seed")}
-            label="Seed"
-            hint="Any whole number; another seed draws other units."
+            label={t("seed")}
+            hint={t("seedHint")}
             type="number"
             inputMode="numeric"
             min={0}
@@ -134,14 +134,15 @@ function SamplingFields({ state, update, errors, tags }: Omit<Props, "kinds" | "
 }
 
 export function QuestionsFields({ state, update, errors, tags, kinds, loading }: Props) {
+  const t = useTranslations("console.studies.questions");
   const tagCount = Object.keys(tags).length;
   return (
-    <Section id={fieldId("filter")} legend="Which questions" description="A tag filter, the kinds of question to ask, then how units are sampled from what matches.">
+    <Section id={fieldId("filter")} legend={t("legend")} description={t("description")}>
       {errors.filter && <p className="text-sm font-medium text-danger">{errors.filter}</p>}
       <div aria-live="polite" className="text-sm text-muted">
-        {loading ? "Loading the dataset’s tags…" : !state.datasetId ? "Choose a dataset to see its tags." : tagCount === 0 ? "This dataset’s questions have no tags to filter on." : null}
+        {loading ? t("loadingTags") : !state.datasetId ? t("chooseDataset") : tagCount === 0 ? t("noTags") : null}
       </div>
-      <TagFilterEditor name="filter" label="Tag filter" rows={state.filter} setRows={(change) => update((s) => ({ ...s, filter: change(s.filter) }))} tags={tags} errors={errors} />
+      <TagFilterEditor name="filter" label={t("tagFilter")} rows={state.filter} setRows={(change) => update((s) => ({ ...s, filter: change(s.filter) }))} tags={tags} errors={errors} />
       <KindsFields state={state} update={update} errors={errors} kinds={kinds} />
       <SamplingFields state={state} update={update} errors={errors} tags={tags} />
     </Section>

@@ -1,9 +1,9 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { fieldId, type FieldErrors } from "@/components/studies/form-errors";
 import { Input, RadioGroup, Section, SubHeading, TextArea } from "@/components/studies/form-controls";
 import { effectiveN, effectiveUnit, type StudyFormState, type Update } from "@/components/studies/form-model";
-import { ENTRY_MODE_LABELS, UNIT_HINTS, UNIT_LABELS } from "@/components/studies/labels";
 import { MarkdownPreview } from "@/components/studies/markdown-preview";
 import { descriptorOf, ENTRY_MODES } from "@/lib/designs/client";
 import { formOf } from "@/lib/designs/forms";
@@ -15,19 +15,21 @@ interface Props {
 }
 
 export function UnitAndQuotaFields({ state, update, errors, locked }: Props & { locked: boolean }) {
+  const t = useTranslations("console.studies.setup");
+  const l = useTranslations("console.studies.labels");
   const design = descriptorOf(state.design);
-  const nLabel = formOf(state.design)?.nLabel ?? "Answers per unit";
+  const nLabel = formOf(state.design)?.nLabel ?? t("nLabel");
   const groups = Boolean(design?.groups) && state.settings.groups.enabled;
   const n = effectiveN(state);
   return (
-    <Section legend={locked ? "Limits" : "Units and assignment"}>
+    <Section legend={locked ? t("limits") : t("units")}>
       {!locked && design && (
         <RadioGroup
           id={fieldId("unitType")}
           name="unitType"
-          legend="Unit"
-          hint={`What one participant does as one task. The default suits the design${state.unitType === null ? "; it follows the design’s settings until you choose" : ""}.`}
-          options={design.unitTypes.map((u) => ({ value: u, label: UNIT_LABELS[u], hint: UNIT_HINTS[u] }))}
+          legend={t("unit")}
+          hint={t("unitHint", { following: state.unitType === null ? "yes" : "no" })}
+          options={design.unitTypes.map((u) => ({ value: u, label: l(`unit.${u}`), hint: l(`unitHint.${u}`) }))}
           value={effectiveUnit(state)}
           error={errors.unitType}
           onChange={(unitType) => update((s) => ({ ...s, unitType }))}
@@ -37,14 +39,18 @@ export function UnitAndQuotaFields({ state, update, errors, locked }: Props & { 
         {!locked &&
           (groups ? (
             <p className="text-sm" id={fieldId("n")}>
-              <span className="font-medium">{nLabel}:</span> {Number.isFinite(n) ? n : "—"}{" "}
-              <span className="text-muted">(the sum of the answers per group, set under Groups)</span>
+              {t.rich("groupN", {
+                label: nLabel,
+                n: Number.isFinite(n) ? String(n) : "—",
+                b: (chunks) => <span className="font-medium">{chunks}</span>,
+                muted: (chunks) => <span className="text-muted">{chunks}</span>,
+              })}
             </p>
           ) : (
             <Input
               id={fieldId("n")}
               label={nLabel}
-              hint={`N, how many people answer each unit (default ${design?.defaultN ?? 1}).`}
+              hint={t("nHint", { n: String(design?.defaultN ?? 1) })}
               type="number"
               inputMode="numeric"
               min={1}
@@ -56,8 +62,8 @@ export function UnitAndQuotaFields({ state, update, errors, locked }: Props & { 
           ))}
         <Input
           id={fieldId("maxUnitsPerParticipant")}
-          label="Most units per participant"
-          hint="The most units one participant may do. Empty: no limit."
+          label={t("maxUnits")}
+          hint={t("maxUnitsHint")}
           type="number"
           inputMode="numeric"
           min={1}
@@ -67,8 +73,8 @@ export function UnitAndQuotaFields({ state, update, errors, locked }: Props & { 
         />
         <Input
           id={fieldId("leaseMinutes")}
-          label="Lease length (minutes)"
-          hint="How long a unit stays reserved for one participant (default 30)."
+          label={t("lease")}
+          hint={t("leaseHint")}
           type="number"
           inputMode="numeric"
           min={1}
@@ -84,13 +90,14 @@ export function UnitAndQuotaFields({ state, update, errors, locked }: Props & { 
 
 /** Markdown with the participant pages' own rendering beside it. */
 export function MarkdownField({ name, label, hint, rows = 12, value, error, onChange }: { name: string; label: string; hint?: string; rows?: number; value: string; error?: string; onChange: (value: string) => void }) {
+  const t = useTranslations("console.studies.setup");
   const headingId = `${fieldId(name)}-preview-heading`;
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <TextArea id={fieldId(name)} label={label} hint={hint ?? "Headings (#), lists (-), **bold**, _italic_ and [links](https://…) work."} rows={rows} value={value} error={error} onChange={(e) => onChange(e.target.value)} />
+      <TextArea id={fieldId(name)} label={label} hint={hint ?? t("markdownHint")} rows={rows} value={value} error={error} onChange={(e) => onChange(e.target.value)} />
       <section aria-labelledby={headingId} className="min-w-0 rounded-control border border-line bg-bg p-4">
         <SubHeading id={headingId} className="mb-2 text-sm font-medium text-muted">
-          Preview<span className="sr-only"> of the {label.replace(/ \(.*\)$/, "").toLowerCase()}</span>
+          {t.rich("preview", { what: label.replace(/ \(.*\)$/, "").toLowerCase(), sr: (chunks) => <span className="sr-only">{chunks}</span> })}
         </SubHeading>
         <MarkdownPreview source={value} />
       </section>
@@ -99,23 +106,26 @@ export function MarkdownField({ name, label, hint, rows = 12, value, error, onCh
 }
 
 export function InstructionsFields({ state, update, errors }: Props) {
+  const t = useTranslations("console.studies.setup");
   return (
-    <Section legend="Instructions" description="Shown to participants before they start and beside every task.">
-      <MarkdownField name="instructions" label="Instructions (Markdown)" value={state.instructions} error={errors.instructions} onChange={(instructions) => update((s) => ({ ...s, instructions }))} />
+    <Section legend={t("instructions")} description={t("instructionsDescription")}>
+      <MarkdownField name="instructions" label={t("instructionsLabel")} value={state.instructions} error={errors.instructions} onChange={(instructions) => update((s) => ({ ...s, instructions }))} />
     </Section>
   );
 }
 
 export function EntryFields({ state, update, errors }: Props) {
+  const t = useTranslations("console.studies.setup");
+  const l = useTranslations("console.studies.labels");
   const allowed = descriptorOf(state.design)?.entryModes ?? ENTRY_MODES;
   return (
-    <Section legend="Entry and completion">
+    <Section legend={t("entry")}>
       <RadioGroup
         id={fieldId("entryMode")}
         name="entryMode"
-        legend="Entry mode"
-        hint="How participants arrive."
-        options={allowed.map((m) => ({ value: m, label: ENTRY_MODE_LABELS[m] }))}
+        legend={t("entryMode")}
+        hint={t("entryModeHint")}
+        options={allowed.map((m) => ({ value: m, label: l(`entryMode.${m}`) }))}
         value={state.entryMode}
         error={errors.entryMode}
         onChange={(entryMode) => update((s) => ({ ...s, entryMode }))}
@@ -123,8 +133,8 @@ export function EntryFields({ state, update, errors }: Props) {
       {state.entryMode !== "annotators" && (
         <Input
           id={fieldId("completionUrl")}
-          label="Completion URL (optional)"
-          hint="Where participants go when they finish, e.g. Prolific's https://app.prolific.com/submissions/complete?cc=CODE. Empty: they see the completion code."
+          label={t("completionUrl")}
+          hint={t("completionUrlHint", { example: "https://app.prolific.com/submissions/complete?cc=CODE" })}
           type="url"
           inputMode="url"
           spellCheck={false}

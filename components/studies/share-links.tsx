@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState, useSyncExternalStore } from "react";
 import { Button } from "@/components/ui/button";
 import { controlClass } from "@/components/ui/field";
@@ -63,23 +64,24 @@ function CopyRow({ id, label, hint, value, copyLabel, onCopied }: {
 
 /** Only the link of the study's entry mode: a Prolific study gets the Prolific URL, and so on. */
 function EntryLink({ entryMode, links, onCopied }: { entryMode: string; links: ReturnType<typeof studyLinks>; onCopied: (what: string, ok: boolean) => void }) {
+  const t = useTranslations("console.studies.links");
   if (entryMode === "prolific") {
-    return <CopyRow id="study-link-prolific" label="Prolific study URL" hint="Paste it as the study URL in Prolific; it records each participant's Prolific ID." value={links.prolific} copyLabel="Copy Prolific URL" onCopied={onCopied} />;
+    return <CopyRow id="study-link-prolific" label={t("prolific")} hint={t("prolificHint")} value={links.prolific} copyLabel={t("copyProlific")} onCopied={onCopied} />;
   }
   if (entryMode === "mturk") {
     return (
       <CopyRow
         id="study-link-mturk"
-        label="MTurk ExternalQuestion URL"
-        hint={`Use it as the ExternalQuestion URL: MTurk appends workerId, assignmentId and hitId, e.g. ${links.mturk}`}
+        label={t("mturk")}
+        hint={t("mturkHint", { example: links.mturk })}
         value={links.link}
-        copyLabel="Copy URL"
+        copyLabel={t("copyUrl")}
         onCopied={onCopied}
       />
     );
   }
-  const hint = entryMode === "annotators" ? "For expert annotators: they sign in with their account." : "Share it with participants.";
-  return <CopyRow id="study-link" label="Participant link" hint={hint} value={links.link} copyLabel="Copy link" onCopied={onCopied} />;
+  const hint = entryMode === "annotators" ? t("annotatorsHint") : t("participantsHint");
+  return <CopyRow id="study-link" label={t("participant")} hint={hint} value={links.link} copyLabel={t("copyLink")} onCopied={onCopied} />;
 }
 
 // The link to hand out and the completion code. The origin is the one the researcher is using
@@ -94,17 +96,17 @@ export function ShareLinks({ publicCode, completionCode, completionUrl, entryMod
   const origin = useSyncExternalStore(noop, () => window.location.origin, () => serverOrigin);
   const links = studyLinks(origin, publicCode);
   const [status, setStatus] = useState("");
-  const onCopied = (what: string, ok: boolean) =>
-    setStatus(ok ? `Copied: ${what}.` : `Could not copy automatically; the ${what.toLowerCase()} is selected, press Ctrl+C (⌘C) to copy it.`);
+  const t = useTranslations("console.studies.links");
+  const onCopied = (what: string, ok: boolean) => setStatus(ok ? t("copied", { what }) : t("notCopied", { what: what.toLowerCase() }));
   return (
     <div className="space-y-4">
       <EntryLink entryMode={entryMode} links={links} onCopied={onCopied} />
       <CopyRow
         id="study-completion-code"
-        label="Completion code"
-        hint={completionUrl ? `Participants are sent to ${completionUrl} when they finish.` : "Participants see this code when they finish."}
+        label={t("completionCode")}
+        hint={completionUrl ? t("sentTo", { url: completionUrl }) : t("seeCode")}
         value={completionCode}
-        copyLabel="Copy code"
+        copyLabel={t("copyCode")}
         onCopied={onCopied}
       />
       <p aria-live="polite" className="text-sm text-success">

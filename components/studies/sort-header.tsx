@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 
 export interface SortState {
@@ -9,6 +10,7 @@ export interface SortState {
 
 /** A column header that sorts the server-paged table: a link, with aria-sort on the sorted column. */
 export function SortHeader({ label, sortKey, state, className, first = "asc" }: { label: string; sortKey: string; state?: SortState; className: string; first?: "asc" | "desc" }) {
+  const t = useTranslations("console.studies.sort");
   if (!state) return <th scope="col" className={className}>{label}</th>;
   const active = state.sort === sortKey;
   const next = active ? (state.order === "asc" ? "desc" : "asc") : first;
@@ -17,7 +19,7 @@ export function SortHeader({ label, sortKey, state, className, first = "asc" }: 
       <Link href={state.href(sortKey, next)} className="inline-flex min-h-11 items-center gap-1 text-primary underline-offset-2 hover:underline">
         {label}
         <span aria-hidden="true">{active ? (state.order === "asc" ? "▲" : "▼") : "↕"}</span>
-        <span className="sr-only">{`, sort ${next === "asc" ? "ascending" : "descending"}`}</span>
+        <span className="sr-only">{t("next", { order: next })}</span>
       </Link>
     </th>
   );

@@ -1,3 +1,5 @@
+import { useTranslations } from "next-intl";
+
 type State = "draft" | "open" | "paused" | "closed";
 
 const STYLES: Record<State, string> = {
@@ -7,14 +9,13 @@ const STYLES: Record<State, string> = {
   closed: "border-line bg-surface text-muted",
 };
 
-export const STATE_LABELS: Record<State, string> = { draft: "Draft", open: "Open", paused: "Paused", closed: "Closed" };
-
 /** The study's state as a word (colour only repeats it). */
 export function StateBadge({ state }: { state: State }) {
+  const t = useTranslations("console.studies.state");
   return (
     <span className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold ${STYLES[state]}`}>
-      <span className="sr-only">State: </span>
-      {STATE_LABELS[state]}
+      <span className="sr-only">{t("label")}</span>
+      {t(state)}
     </span>
   );
 }

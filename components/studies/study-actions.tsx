@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
@@ -10,28 +11,24 @@ import { api } from "@/lib/http/client";
 type State = "draft" | "open" | "paused" | "closed";
 type Target = "open" | "paused" | "closed";
 
-const ACTIONS: Record<State, { to: Target; label: string; variant: "primary" | "secondary" | "danger" }[]> = {
-  draft: [{ to: "open", label: "Open study", variant: "primary" }],
+// actions are keys of console.studies.actions
+const ACTIONS: Record<State, { to: Target; action: "open" | "pause" | "close" | "resume"; variant: "primary" | "secondary" | "danger" }[]> = {
+  draft: [{ to: "open", action: "open", variant: "primary" }],
   open: [
-    { to: "paused", label: "Pause study", variant: "secondary" },
-    { to: "closed", label: "Close study", variant: "danger" },
+    { to: "paused", action: "pause", variant: "secondary" },
+    { to: "closed", action: "close", variant: "danger" },
   ],
   paused: [
-    { to: "open", label: "Resume study", variant: "primary" },
-    { to: "closed", label: "Close study", variant: "danger" },
+    { to: "open", action: "resume", variant: "primary" },
+    { to: "closed", action: "close", variant: "danger" },
   ],
   closed: [],
-};
-
-const DONE: Record<Target, string> = {
-  open: "The study is open: participants can enter with its link.",
-  paused: "The study is paused: no new units are handed out until you resume it.",
-  closed: "The study is closed.",
 };
 
 // State changes for the study header. Closing is final, so it asks first (a modal dialog).
 export function StudyActions({ studyId, state }: { studyId: string; state: State }) {
   const router = useRouter();
+  const t = useTranslations("console.studies.actions");
   const dialog = useRef<HTMLDialogElement>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ tone: "success" | "error"; text: string }>();
@@ -43,14 +40,14 @@ export function StudyActions({ studyId, state }: { studyId: string; state: State
     setBusy(false);
     dialog.current?.close();
     if (!result.ok) return setMessage({ tone: "error", text: result.problem.detail });
-    setMessage({ tone: "success", text: DONE[to] });
+    setMessage({ tone: "success", text: t(`done.${to}`) });
     router.refresh();
   }
 
   return (
     <div className="space-y-2">
       {state === "closed" ? (
-        <p className="text-sm text-muted">Closed studies are final. Results and exports stay available.</p>
+        <p className="text-sm text-muted">{t("closedFinal")}</p>
       ) : (
         <div className="flex flex-wrap gap-2">
           {ACTIONS[state].map((a) => (
@@ -60,14 +57,14 @@ export function StudyActions({ studyId, state }: { studyId: string; state: State
               disabled={busy}
               onClick={() => (a.to === "closed" ? dialog.current?.showModal() : void change(a.to))}
             >
-              {a.label}
+              {t(a.action)}
             </Button>
           ))}
         </div>
       )}
       <div aria-live="polite">{message && <Alert tone={message.tone}>{message.text}</Alert>}</div>
-      <ConfirmDialog dialogRef={dialog} title="Close this study?" confirmLabel="Yes, close the study" busy={busy} onConfirm={() => void change("closed")}>
-        Closing is final: nobody can take part any more and it cannot be reopened. Results, adjudication and exports stay available.
+      <ConfirmDialog dialogRef={dialog} title={t("confirmTitle")} confirmLabel={t("confirm")} busy={busy} onConfirm={() => void change("closed")}>
+        {t("confirmText")}
       </ConfirmDialog>
     </div>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useRef, useState, useTransition, type FormEvent, type ReactNode } from "react";
@@ -12,8 +13,9 @@ import { toFieldErrors, validateForm, type FieldErrors } from "@/components/stud
 import { chooseDataset, formStateFromStudy, initialFormState, toCreatePayload, toUpdatePayload, type StudyFormState, type StudySettings, type Update } from "@/components/studies/form-model";
 import { BasicsFields, type DatasetOption } from "@/components/studies/basics-fields";
 import type { StudyOption } from "@/components/studies/exposure-fields";
-import { lockedMessage, StudyFormSections, type DatasetChoices } from "@/components/studies/form-sections";
+import { lockedParts, StudyFormSections, type DatasetChoices } from "@/components/studies/form-sections";
 import { useMedianSeconds } from "@/components/studies/use-plan";
+import { descriptorOf } from "@/lib/designs/client";
 import { api, type ApiProblem } from "@/lib/http/client";
 
 export type { DatasetOption } from "@/components/studies/basics-fields";
@@ -49,6 +51,7 @@ function liveErrors(at: { from: "browser" | "server"; fields: FieldErrors }, sta
 // the server's own schema first; the server's invalid_params land on the same fields.
 export function StudyForm(props: Props) {
   const router = useRouter();
+  const t = useTranslations("console.studies.form");
   const [state, setState] = useState(() => initialState(props));
   // errors as of the last submit; the browser's own ones disappear from the fields as they are fixed
   const [errorsAtSubmit, setErrors] = useState<{ from: "browser" | "server"; fields: FieldErrors }>({ from: "browser", fields: {} });
@@ -95,7 +98,7 @@ export function StudyForm(props: Props) {
     if (!result.ok) return fail(toFieldErrors(result.problem.invalid_params ?? [], state.design), result.problem);
     setErrors({ from: "browser", fields: {} });
     setProblem(undefined);
-    setNotice("Settings saved.");
+    setNotice(t("saved"));
     router.refresh();
   }
 
@@ -103,8 +106,8 @@ export function StudyForm(props: Props) {
   return (
     <ConsoleFormKit>
       <SectionLevel value={props.nested ? 3 : 2}>
-        <form onSubmit={submit} noValidate className="space-y-6" aria-label={create ? "New study" : "Study settings"}>
-          {locked && <Alert tone="warning">{lockedMessage(state.design)}</Alert>}
+        <form onSubmit={submit} noValidate className="space-y-6" aria-label={create ? t("newLabel") : t("editLabel")}>
+          {locked && <Alert tone="warning">{t("locked", { own: lockedParts(state.design) ?? t("designSettings", { design: descriptorOf(state.design)?.label.toLowerCase() ?? "design" }) })}</Alert>}
           <ErrorSummary ref={summary} errors={errorsAtSubmit.fields} problem={problem} design={state.design} />
           <BasicsFields
             state={state}
@@ -128,11 +131,11 @@ export function StudyForm(props: Props) {
           <div aria-live="polite">{notice && <Alert tone="success">{notice}</Alert>}</div>
           <div className="flex flex-wrap gap-3">
             <Button type="submit" disabled={busy}>
-              {busy ? (create ? "Creating…" : "Saving…") : create ? "Create study" : "Save settings"}
+              {busy ? (create ? t("creating") : t("saving")) : create ? t("create") : t("save")}
             </Button>
             {create && (
               <Link href="/studies" className={buttonClass("secondary")}>
-                Cancel
+                {t("cancel")}
               </Link>
             )}
           </div>

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { DecisionBadge } from "@/components/studies/decision-badge";
 import { reasonLabel } from "@/components/studies/format";
 import { TieMarker, VoteSummary } from "@/components/studies/vote-cell";
@@ -16,19 +17,21 @@ export interface UnitColumns {
 }
 
 function ItemsCell({ unit }: { unit: VoteUnit }) {
+  const t = useTranslations("console.studies.unitsTable");
   const items = unit.checks.filter((c) => c.questionId !== undefined);
-  if (items.length === 0) return <span className="text-muted">no questions</span>;
+  if (items.length === 0) return <span className="text-muted">{t("noQuestions")}</span>;
   const ties = items.filter((c) => unit.decision.checks[c.key]?.tie).length;
   const rejected = unit.decision.rejectedQuestions.length;
   return (
     <div className="space-y-1">
       <p>
-        {items.length} items{ties > 0 && <> · {ties} tied</>}
-        {rejected > 0 && <> · {rejected} {rejected === 1 ? "question" : "questions"} rejected</>}
+        {t("items", { count: String(items.length) })}
+        {ties > 0 && t("tied", { count: String(ties) })}
+        {rejected > 0 && t("rejected", { count: String(rejected), plural: rejected === 1 ? "one" : "other" })}
       </p>
       <details>
         <summary className="cursor-pointer text-primary">
-          Show items<span className="sr-only"> of unit {unit.ordinal}</span>
+          {t.rich("showItems", { unit: String(unit.ordinal), sr: (chunks) => <span className="sr-only">{chunks}</span> })}
         </summary>
         <ul className="mt-2 space-y-2">
           {items.map((c) => (
@@ -49,6 +52,7 @@ function ItemsCell({ unit }: { unit: VoteUnit }) {
 
 // Per unit and check: the votes, the majority, ties marked, and the unit's decision with reasons.
 export function UnitsTable({ units, names, caption, sort }: { units: VoteUnit[]; names: UnitColumns; caption: string; sort?: SortState }) {
+  const t = useTranslations("console.studies.unitsTable");
   const { columns, itemColumn } = names;
   return (
     <div className="relative overflow-x-auto rounded-card border border-line bg-surface">
@@ -56,15 +60,15 @@ export function UnitsTable({ units, names, caption, sort }: { units: VoteUnit[];
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-line text-muted">
           <tr>
-            <SortHeader label="Unit" sortKey="ordinal" state={sort} className={th} />
-            <SortHeader label="Title" sortKey="title" state={sort} className={th} />
+            <SortHeader label={t("unit")} sortKey="ordinal" state={sort} className={th} />
+            <SortHeader label={t("titleColumn")} sortKey="title" state={sort} className={th} />
             {columns.map((c) => (
               <th key={c.key} scope="col" className={th}>{c.label}</th>
             ))}
             {itemColumn && <th scope="col" className={th}>{itemColumn}</th>}
-            <SortHeader label="Responses" sortKey="submitted" state={sort} className={th} first="desc" />
-            <SortHeader label="Decision" sortKey="status" state={sort} className={th} />
-            <th scope="col" className={th}>Reasons</th>
+            <SortHeader label={t("responses")} sortKey="submitted" state={sort} className={th} first="desc" />
+            <SortHeader label={t("decision")} sortKey="status" state={sort} className={th} />
+            <th scope="col" className={th}>{t("reasons")}</th>
           </tr>
         </thead>
         <tbody>
@@ -84,7 +88,7 @@ export function UnitsTable({ units, names, caption, sort }: { units: VoteUnit[];
               )}
               <td className={`${td} tabular-nums whitespace-nowrap`}>
                 {u.submitted}
-                {u.live > 0 && <span className="text-muted"> + {u.live} in progress</span>}
+                {u.live > 0 && <span className="text-muted">{t("live", { count: String(u.live) })}</span>}
               </td>
               <td className={td}>
                 <DecisionBadge decision={u.decision.status} />

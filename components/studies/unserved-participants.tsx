@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { plural, unservedByGroup } from "@/components/studies/group-fill-text";
 import type { GroupFill } from "@/lib/studies/group-fill";
 
@@ -9,22 +10,23 @@ const td = "px-3 py-2";
 // taken, or the balance tolerance holds them back). Recruiting more of them will not fill the
 // short units; recruiting for the short groups will.
 export function UnservedParticipants({ fill }: { fill: Pick<GroupFill, "unserved" | "screenedOut" | "probedOnly"> }) {
+  const t = useTranslations("console.studies.unserved");
   const byGroup = unservedByGroup(fill.unserved);
   return (
     <section aria-labelledby="unserved-heading" className="space-y-3">
       <h3 id="unserved-heading" className="text-base font-semibold">
-        Participants not served
+        {t("heading")}
       </h3>
       <dl className="grid gap-3 sm:grid-cols-2">
         <div className="rounded-control border border-line bg-surface p-3">
-          <dt className="text-sm text-muted">Screened out (their answer fits no group)</dt>
+          <dt className="text-sm text-muted">{t("screenedOut")}</dt>
           <dd className="text-2xl font-semibold tabular-nums">{fill.screenedOut}</dd>
         </div>
         <div className="rounded-control border border-line bg-surface p-3">
-          <dt className="text-sm text-muted">Waiting with nothing left for their group</dt>
+          <dt className="text-sm text-muted">{t("waiting")}</dt>
           <dd className="text-2xl font-semibold tabular-nums">
             {fill.unserved.length}
-            {fill.probedOnly !== null && <span className="text-sm font-normal text-muted"> among the first {fill.probedOnly} idle participants checked</span>}
+            {fill.probedOnly !== null && <span className="text-sm font-normal text-muted">{t("probed", { count: String(fill.probedOnly) })}</span>}
           </dd>
           {byGroup.length > 0 && (
             <dd className="mt-1 text-sm">{byGroup.map((g) => `${g.group}: ${g.count}`).join(" · ")}</dd>
@@ -32,20 +34,20 @@ export function UnservedParticipants({ fill }: { fill: Pick<GroupFill, "unserved
         </div>
       </dl>
       {fill.unserved.length === 0 ? (
-        <p className="text-sm text-muted">Every active participant still has a unit they may be given, or no unit is short.</p>
+        <p className="text-sm text-muted">{t("allServed")}</p>
       ) : (
         <div className="relative overflow-x-auto rounded-card border border-line bg-surface">
           <table className="w-full min-w-[36rem] text-left text-sm">
             <caption className="px-3 pt-3 text-left text-muted">
-              {plural(fill.unserved.length, "participant", "participants")} with nothing left for their group while units are still short.
+              {t("caption", { participants: plural(fill.unserved.length, "participant", "participants") })}
             </caption>
             <thead className="border-b border-line text-muted">
               <tr>
-                <th scope="col" className={th}>Participant</th>
-                <th scope="col" className={th}>External id</th>
-                <th scope="col" className={th}>Group</th>
-                <th scope="col" className={th}>Screener answers</th>
-                <th scope="col" className={`${th} text-right`}>Units done</th>
+                <th scope="col" className={th}>{t("participant")}</th>
+                <th scope="col" className={th}>{t("externalId")}</th>
+                <th scope="col" className={th}>{t("group")}</th>
+                <th scope="col" className={th}>{t("screener")}</th>
+                <th scope="col" className={`${th} text-right`}>{t("unitsDone")}</th>
               </tr>
             </thead>
             <tbody>
@@ -53,7 +55,7 @@ export function UnservedParticipants({ fill }: { fill: Pick<GroupFill, "unserved
                 <tr key={p.participantId} className="border-b border-line last:border-0">
                   <th scope="row" className={`${td} font-mono font-medium`}>{p.pseudonym}</th>
                   <td className={`${td} break-all`}>{p.externalId ?? <span className="text-muted">—</span>}</td>
-                  <td className={`${td} font-mono`}>{p.group ?? <span className="text-muted">per item</span>}</td>
+                  <td className={`${td} font-mono`}>{p.group ?? <span className="text-muted">{t("perItem")}</span>}</td>
                   <td className={`${td} break-words`}>{p.values.length ? p.values.join(", ") : <span className="text-muted">—</span>}</td>
                   <td className={`${td} text-right tabular-nums`}>{p.done}</td>
                 </tr>

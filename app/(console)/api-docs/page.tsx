@@ -1,10 +1,14 @@
+import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { Operation } from "@/components/console/api-docs/operation";
 import { PageHeader } from "@/components/ui/page-header";
 import document from "@/lib/openapi/openapi.json";
 import type { OpenApiDocument, OperationObject } from "@/lib/openapi/types";
 
-export const metadata = { title: "API" };
+export async function generateMetadata() {
+  const t = await getTranslations("console.apiDocs");
+  return { title: t("title") };
+}
 
 // The committed OpenAPI document (the one /api/openapi.json serves), grouped by tag. Plain server
 // HTML: no client script, and nothing of it reaches participant pages.
@@ -13,22 +17,33 @@ const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
   Object.entries(item as Record<string, OperationObject>).map(([method, op]) => ({ path, method, op })),
 );
 
-export default function ApiDocsPage() {
+export default async function ApiDocsPage() {
+  const t = await getTranslations("console.apiDocs");
   return (
     <>
-      <PageHeader title="API" description={`Sally API ${doc.info.version}: every operation, its parameters and body, and who may call it.`} />
+      <PageHeader title={t("title")} description={t("description", { version: doc.info.version })} />
       <div className="space-y-3 text-sm">
         <p>
-          The machine-readable document is <a href="/api/openapi.json" className="text-primary underline">/api/openapi.json</a> (OpenAPI 3.1).
-          Scripts authenticate with a personal API token from <Link href="/account" className="text-primary underline">your account page</Link>,
-          sent as <code className="font-mono">Authorization: Bearer &lt;token&gt;</code>, on the operations marked “Browser session or API token”.
-          Errors are problem+json.
+          {t.rich("intro", {
+            header: "Authorization: Bearer <token>",
+            doc: (chunks) => (
+              <a href="/api/openapi.json" className="text-primary underline">
+                {chunks}
+              </a>
+            ),
+            account: (chunks) => (
+              <Link href="/account" className="text-primary underline">
+                {chunks}
+              </Link>
+            ),
+            code: (chunks) => <code className="font-mono">{chunks}</code>,
+          })}
         </p>
-        <nav aria-label="API sections">
+        <nav aria-label={t("sections")}>
           <ul className="flex flex-wrap gap-x-4 gap-y-1">
-            {doc.tags.map((t) => (
-              <li key={t.name}>
-                <a href={`#tag-${t.name}`} className="text-primary underline">{t.name}</a>
+            {doc.tags.map((tag) => (
+              <li key={tag.name}>
+                <a href={`#tag-${tag.name}`} className="text-primary underline">{tag.name}</a>
               </li>
             ))}
           </ul>

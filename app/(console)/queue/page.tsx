@@ -1,23 +1,25 @@
+import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/ui/page-header";
 import { buttonClass } from "@/components/ui/button";
 import { requirePage } from "@/lib/auth/guards";
 import { queueFor } from "@/lib/studies/queue";
 
-export const metadata = { title: "My queue" };
+export async function generateMetadata() {
+  const t = await getTranslations("console.queue");
+  return { title: t("title") };
+}
 export const dynamic = "force-dynamic";
-
-const MODE_LABEL: Record<string, string> = { annotators: "Annotators", link: "Open link" };
 
 export default async function QueuePage() {
   const user = await requirePage("studies.annotate");
-  const { entries: studies, hidden } = await queueFor(user.id);
-  const hiddenNote = hidden > 0 ? `${hidden} open ${hidden === 1 ? "study has" : "studies have"} no work left for you and ${hidden === 1 ? "is" : "are"} not listed.` : null;
+  const [{ entries: studies, hidden }, t] = await Promise.all([queueFor(user.id), getTranslations("console.queue")]);
+  const hiddenNote = hidden > 0 ? t("hidden", { count: String(hidden), plural: hidden === 1 ? "one" : "other" }) : null;
 
   return (
     <>
-      <PageHeader title="My queue" description="Open studies you can annotate. Your progress is kept; you can stop and come back." />
+      <PageHeader title={t("title")} description={t("description")} />
       {studies.length === 0 ? (
-        <p className="rounded-card border border-line bg-surface p-6 text-muted">There is no work for you right now. {hiddenNote}</p>
+        <p className="rounded-card border border-line bg-surface p-6 text-muted">{t("noWork")} {hiddenNote}</p>
       ) : (
         <ul className="divide-y divide-line rounded-card border border-line bg-surface">
           {studies.map((s) => {
@@ -27,14 +29,14 @@ export default async function QueuePage() {
                 <div className="min-w-0">
                   <h2 className="text-lg font-semibold">{s.name}</h2>
                   <p className="text-sm text-muted">
-                    {MODE_LABEL[s.entryMode] ?? s.entryMode}
+                    {s.entryMode === "annotators" || s.entryMode === "link" ? t(`mode.${s.entryMode}`) : s.entryMode}
                     {" · "}
-                    {s.started ? `${done} unit${done === 1 ? "" : "s"} submitted` : "Not started"}
+                    {s.started ? t("submitted", { count: String(done), plural: done === 1 ? "one" : "other" }) : t("notStarted")}
                   </p>
                 </div>
                 {/* a plain link: /s/<code> is a route handler that enters the study */}
                 <a href={`/s/${encodeURIComponent(s.publicCode)}`} className={buttonClass(s.started ? "secondary" : "primary")}>
-                  {s.started ? "Continue" : "Start"}
+                  {s.started ? t("continue") : t("start")}
                   <span className="sr-only"> {s.name}</span>
                 </a>
               </li>

@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { StateBadge } from "@/components/studies/state-badge";
 import { buttonClass } from "@/components/ui/button";
@@ -6,41 +7,44 @@ import { requirePage } from "@/lib/auth/guards";
 import { roleAllows } from "@/lib/auth/permissions";
 import { listStudies } from "@/lib/studies/service";
 
-export const metadata = { title: "Studies" };
+export async function generateMetadata() {
+  const t = await getTranslations("console.studies.list");
+  return { title: t("title") };
+}
 
 const th = "px-4 py-3 font-medium";
 const td = "px-4 py-3";
 
 export default async function StudiesPage() {
   const user = await requirePage("studies.read");
-  const studies = await listStudies(user);
+  const [studies, t] = await Promise.all([listStudies(user), getTranslations("console.studies.list")]);
   return (
     <>
       <PageHeader
-        title="Studies"
-        description="Validation and human-baseline studies."
+        title={t("title")}
+        description={t("description")}
         actions={
           roleAllows(user, "studies.manage") && (
             <Link href="/studies/new" className={buttonClass("primary")}>
-              New study
+              {t("new")}
             </Link>
           )
         }
       />
       {studies.length === 0 ? (
-        <p className="rounded-card border border-line bg-surface p-6 text-muted">No studies yet. Create one from an imported dataset.</p>
+        <p className="rounded-card border border-line bg-surface p-6 text-muted">{t("empty")}</p>
       ) : (
         <div className="relative overflow-x-auto rounded-card border border-line bg-surface">
           <table className="w-full min-w-[40rem] text-left text-sm">
-            <caption className="sr-only">{user.role === "admin" ? "All studies" : "Your studies"}, newest first</caption>
+            <caption className="sr-only">{t("caption", { scope: user.role === "admin" ? "all" : "own" })}</caption>
             <thead className="border-b border-line text-muted">
               <tr>
-                <th scope="col" className={th}>Name</th>
-                <th scope="col" className={th}>Dataset</th>
-                <th scope="col" className={th}>State</th>
-                <th scope="col" className={`${th} text-right`}>Units</th>
-                <th scope="col" className={`${th} text-right`}>Responses</th>
-                <th scope="col" className={th}>Created</th>
+                <th scope="col" className={th}>{t("name")}</th>
+                <th scope="col" className={th}>{t("dataset")}</th>
+                <th scope="col" className={th}>{t("state")}</th>
+                <th scope="col" className={`${th} text-right`}>{t("units")}</th>
+                <th scope="col" className={`${th} text-right`}>{t("responses")}</th>
+                <th scope="col" className={th}>{t("created")}</th>
               </tr>
             </thead>
             <tbody>

@@ -1,16 +1,20 @@
+import { getTranslations } from "next-intl/server";
 import { UsersAdmin } from "@/components/console/users-admin";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePage } from "@/lib/auth/guards";
 import { listUsers } from "@/lib/users/service";
 
-export const metadata = { title: "Users" };
+export async function generateMetadata() {
+  const t = await getTranslations("console.users");
+  return { title: t("title") };
+}
 
 export default async function UsersPage() {
   const me = await requirePage("users.manage");
-  const users = await listUsers();
+  const [users, t] = await Promise.all([listUsers(), getTranslations("console.users")]);
   return (
     <>
-      <PageHeader title="Users" description="Accounts, roles and access." />
+      <PageHeader title={t("title")} description={t("description")} />
       <UsersAdmin
         meId={me.id}
         initialUsers={users.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() }))}

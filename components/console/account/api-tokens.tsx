@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRef, useState, type FormEvent } from "react";
 import { NewToken } from "@/components/console/account/new-token";
 import { TokenTable } from "@/components/console/account/token-table";
@@ -12,6 +13,7 @@ import { api, fieldErrors, type ApiProblem } from "@/lib/http/client";
 
 // Create (the token shown once), list, revoke (after a confirmation). Revoking takes effect at once.
 export function ApiTokens({ initialTokens, now }: { initialTokens: TokenView[]; now: string }) {
+  const t = useTranslations("console.account.apiTokens");
   const [tokens, setTokens] = useState(initialTokens);
   const [created, setCreated] = useState<{ name: string; secret: string }>();
   const [pending, setPending] = useState<TokenView>();
@@ -54,7 +56,7 @@ export function ApiTokens({ initialTokens, now }: { initialTokens: TokenView[]; 
     if (!result.ok) return setProblem(result.problem);
     setProblem(undefined);
     setTokens((rows) => rows.map((r) => (r.id === pending.id ? result.data.token : r)));
-    setNotice(`Revoked “${pending.name}”. Scripts using it are refused from now on.`);
+    setNotice(t("revoked", { name: pending.name }));
     // the row's button is gone: continue from the form
     nameField.current?.querySelector<HTMLInputElement>('[name="name"]')?.focus();
   }
@@ -69,25 +71,25 @@ export function ApiTokens({ initialTokens, now }: { initialTokens: TokenView[]; 
         <NewToken name={created.name} secret={created.secret} onDone={() => setCreated(undefined)} />
       ) : (
         <form ref={nameField} onSubmit={create} className="grid max-w-2xl gap-4 sm:grid-cols-[2fr_1fr_auto] sm:items-end" noValidate>
-          <TextField label="Token name" name="name" hint="What will use it, e.g. “nightly export”." required maxLength={100} error={errors.name} />
-          <SelectField label="Expires" name="expiresInDays" defaultValue="90" error={errors.expiresInDays}>
+          <TextField label={t("name")} name="name" hint={t("nameHint")} required maxLength={100} error={errors.name} />
+          <SelectField label={t("expires")} name="expiresInDays" defaultValue="90" error={errors.expiresInDays}>
             {EXPIRY_CHOICES.map((c) => (
-              <option key={c.value} value={c.value}>{c.label}</option>
+              <option key={c.value} value={c.value}>{t(`expiry.${c.key}`)}</option>
             ))}
           </SelectField>
-          <Button type="submit" disabled={busy}>{busy ? "Creating…" : "Create token"}</Button>
+          <Button type="submit" disabled={busy}>{busy ? t("creating") : t("create")}</Button>
         </form>
       )}
       <TokenTable
         tokens={tokens}
         now={new Date(now)}
-        onRevoke={(t) => {
-          setPending(t);
+        onRevoke={(token) => {
+          setPending(token);
           dialog.current?.showModal();
         }}
       />
-      <ConfirmDialog dialogRef={dialog} title={`Revoke “${pending?.name ?? ""}”?`} confirmLabel={busy ? "Revoking…" : "Yes, revoke it"} busy={busy} onConfirm={() => void revoke()}>
-        Scripts using this token are refused from the next request on. This cannot be undone; create a new token if you need one.
+      <ConfirmDialog dialogRef={dialog} title={t("confirmTitle", { name: pending?.name ?? "" })} confirmLabel={busy ? t("revoking") : t("confirm")} busy={busy} onConfirm={() => void revoke()}>
+        {t("confirmText")}
       </ConfirmDialog>
     </div>
   );

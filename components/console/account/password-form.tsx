@@ -1,6 +1,7 @@
 "use client";
 
 import { signIn } from "next-auth/react";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useRef, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
@@ -14,6 +15,7 @@ type Errors = Partial<Record<"currentPassword" | "newPassword" | "newPasswordAga
 // tokenVersion), so on success the form signs this browser in again with the new password.
 export function PasswordForm({ email }: { email: string }) {
   const router = useRouter();
+  const t = useTranslations("console.account.passwordForm");
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [problem, setProblem] = useState<ApiProblem>();
@@ -36,9 +38,9 @@ export function PasswordForm({ email }: { email: string }) {
     setNotice(undefined);
     setProblem(undefined);
     const local: Errors = {};
-    if (!currentPassword) local.currentPassword = "Enter your current password.";
-    if (newPassword.length < 10) local.newPassword = "Use at least 10 characters.";
-    if (again !== newPassword) local.newPasswordAgain = "The two new passwords are not the same.";
+    if (!currentPassword) local.currentPassword = t("enterCurrent");
+    if (newPassword.length < 10) local.newPassword = t("tooShort");
+    if (again !== newPassword) local.newPasswordAgain = t("notSame");
     if (Object.keys(local).length) return showErrors(local);
 
     setBusy(true);
@@ -59,22 +61,22 @@ export function PasswordForm({ email }: { email: string }) {
       router.push("/signin");
       return;
     }
-    setNotice("Your password is changed. Every other session of your account has ended.");
+    setNotice(t("changed"));
   }
 
   return (
     <form ref={formRef} onSubmit={submit} className="max-w-md space-y-4" noValidate aria-describedby="password-help">
       <p id="password-help" className="text-sm text-muted">
-        Changing it signs you out everywhere else. Your API tokens keep working.
+        {t("help")}
       </p>
       <div aria-live="polite">
         {problem && <Alert tone="error">{problem.detail}</Alert>}
         {notice && <Alert tone="success">{notice}</Alert>}
       </div>
-      <TextField label="Current password" name="currentPassword" type="password" autoComplete="current-password" required error={errors.currentPassword} />
-      <TextField label="New password" name="newPassword" type="password" autoComplete="new-password" hint="At least 10 characters." required error={errors.newPassword} />
-      <TextField label="New password again" name="newPasswordAgain" type="password" autoComplete="new-password" required error={errors.newPasswordAgain} />
-      <Button type="submit" disabled={busy}>{busy ? "Changing…" : "Change password"}</Button>
+      <TextField label={t("current")} name="currentPassword" type="password" autoComplete="current-password" required error={errors.currentPassword} />
+      <TextField label={t("new")} name="newPassword" type="password" autoComplete="new-password" hint={t("newHint")} required error={errors.newPassword} />
+      <TextField label={t("again")} name="newPasswordAgain" type="password" autoComplete="new-password" required error={errors.newPasswordAgain} />
+      <Button type="submit" disabled={busy}>{busy ? t("changing") : t("change")}</Button>
     </form>
   );
 }

@@ -25,9 +25,10 @@ export function shownPrefix(prefix: string): string {
   return `sally_${prefix}_…`;
 }
 
+/** Days until a new token expires ("" for never); each is worded by console.account.apiTokens.expiry. */
 export const EXPIRY_CHOICES = [
-  { value: "30", label: "In 30 days" },
-  { value: "90", label: "In 90 days" },
-  { value: "366", label: "In a year" },
-  { value: "", label: "Never (until revoked)" },
+  { value: "30", key: "days30" },
+  { value: "90", key: "days90" },
+  { value: "366", key: "year" },
+  { value: "", key: "never" },
 ] as const;

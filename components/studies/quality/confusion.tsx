@@ -1,18 +1,20 @@
+import { useTranslations } from "next-intl";
 import type { QualityRow } from "@/lib/studies/quality";
 
 // A participant's confusion matrices (rows: the aggregated label; columns: the participant's
 // answer; each row a share), one per check family, behind a disclosure.
 export function ConfusionDetails({ row }: { row: QualityRow }) {
+  const t = useTranslations("console.quality.confusion");
   const families = Object.entries(row.confusion);
   if (families.length === 0) return <span className="text-muted">—</span>;
   return (
     <details>
-      <summary className="cursor-pointer text-primary">Confusion matrices</summary>
+      <summary className="cursor-pointer text-primary">{t("summary")}</summary>
       <div className="mt-2 space-y-3">
         {families.map(([family, { categories, matrix }]) => (
           <table key={family} className="text-xs">
             <caption className="text-left font-medium">
-              {family}: aggregated label (rows) against {row.pseudonym}’s answer (columns)
+              {t("caption", { family, pseudonym: row.pseudonym })}
             </caption>
             <thead>
               <tr>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
 import { Button, buttonClass } from "@/components/ui/button";
@@ -16,6 +17,7 @@ export interface ExclusionOutcome {
 // and back to the button on cancel), then posts it; the outcome is announced by the table.
 export function ExcludeForm({ studyId, participantId, pseudonym, onDone }: { studyId: string; participantId: string; pseudonym: string; onDone: (o: ExclusionOutcome) => void }) {
   const router = useRouter();
+  const t = useTranslations("console.quality.exclude");
   const id = useId();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
@@ -36,7 +38,7 @@ export function ExcludeForm({ studyId, participantId, pseudonym, onDone }: { stu
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     if (reason.trim().length < 3) {
-      setError("Give a reason (at least a few words).");
+      setError(t("reasonMissing"));
       reasonRef.current?.focus();
       return;
     }
@@ -55,15 +57,15 @@ export function ExcludeForm({ studyId, participantId, pseudonym, onDone }: { stu
 
   if (!open) {
     return (
-      <button ref={buttonRef} type="button" className={buttonClass("secondary")} onClick={() => setOpen(true)} aria-label={`Exclude ${pseudonym}`}>
-        Exclude
+      <button ref={buttonRef} type="button" className={buttonClass("secondary")} onClick={() => setOpen(true)} aria-label={t("excludeWho", { pseudonym })}>
+        {t("exclude")}
       </button>
     );
   }
   return (
-    <form onSubmit={submit} noValidate className="min-w-64 space-y-2" aria-label={`Exclude ${pseudonym}`}>
+    <form onSubmit={submit} noValidate className="min-w-64 space-y-2" aria-label={t("excludeWho", { pseudonym })}>
       <label htmlFor={`${id}-reason`} className="block text-sm font-medium">
-        Reason for excluding {pseudonym} (required)
+        {t("reason", { pseudonym })}
       </label>
       <textarea
         id={`${id}-reason`}
@@ -83,10 +85,10 @@ export function ExcludeForm({ studyId, participantId, pseudonym, onDone }: { stu
       )}
       <div className="flex gap-2">
         <Button type="submit" variant="danger" disabled={busy}>
-          {busy ? "Excluding…" : "Exclude"}
+          {busy ? t("excluding") : t("exclude")}
         </Button>
         <Button variant="ghost" onClick={cancel}>
-          Cancel
+          {t("cancel")}
         </Button>
       </div>
     </form>

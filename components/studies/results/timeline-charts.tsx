@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { ChartFigure } from "@/components/charts/chart-figure";
 import { DataTable } from "@/components/charts/data-table";
 import { describeRange } from "@/components/charts/describe";
@@ -9,24 +10,34 @@ const figure = (v: number | null) => (v === null ? "—" : v.toFixed(3));
 
 // Progress over time (every design): answers per bucket and units complete at each bucket's end.
 export function ProgressOverTime({ timeline }: { timeline: Timeline }) {
+  const t = useTranslations("console.results.timeline");
   const { points, bucket } = timeline;
   const starts = points.map((p) => p.start);
   const total = points.reduce((s, p) => s + p.answers, 0);
   const busiest = points.reduce<(typeof points)[number] | null>((best, p) => (!best || p.answers > best.answers ? p : best), null);
   const last = points.at(-1);
   const summary = last
-    ? `${total} answers from ${when(points[0]!.start)} to ${when(last.start)} UTC, at most ${busiest!.answers} in one ${bucket} (${when(busiest!.start)}); ${last.complete} of ${timeline.units} units complete.`
+    ? t("summary", {
+        total: String(total),
+        from: when(points[0]!.start),
+        to: when(last.start),
+        most: String(busiest!.answers),
+        bucket,
+        busiest: when(busiest!.start),
+        complete: String(last.complete),
+        units: String(timeline.units),
+      })
     : "";
   return (
     <ChartFigure
-      title={`Progress over time: answers per ${bucket} and units complete (UTC)`}
+      title={t("progressTitle", { bucket })}
       summary={summary}
-      empty={points.length === 0 ? "No answers yet." : undefined}
-      chart={<TimeLines starts={starts} series={[{ name: `Answers per ${bucket}`, values: points.map((p) => p.answers) }, { name: "Units complete", values: points.map((p) => p.complete) }]} />}
+      empty={points.length === 0 ? t("empty") : undefined}
+      chart={<TimeLines starts={starts} series={[{ name: t("answersPer", { bucket }), values: points.map((p) => p.answers) }, { name: t("unitsComplete"), values: points.map((p) => p.complete) }]} />}
       table={
         <DataTable
-          caption={`Answers and units complete per ${bucket}`}
-          columns={[`${bucket[0]!.toUpperCase()}${bucket.slice(1)} (UTC)`, "Answers", "Participants", "Units completed", "Units complete"]}
+          caption={t("progressCaption", { bucket })}
+          columns={[t("bucketColumn", { bucket: `${bucket[0]!.toUpperCase()}${bucket.slice(1)}` }), t("answers"), t("participants"), t("unitsCompleted"), t("unitsComplete")]}
           rows={points.map((p) => [when(p.start), p.answers, p.participants, p.unitsCompleted, p.complete])}
         />
       }
@@ -37,19 +48,24 @@ export function ProgressOverTime({ timeline }: { timeline: Timeline }) {
 // Agreement per check over time, cumulative: each point is the figure over every answer up to the
 // end of its bucket, so the last point is the agreement table's.
 export function AgreementOverTime({ timeline }: { timeline: Timeline }) {
+  const t = useTranslations("console.results.timeline");
+  const range = useTranslations("console.charts.range");
   const { agreement, bucket } = timeline;
   if (agreement.length === 0) return null;
   const starts = agreement[0]!.points.map((p) => p.start);
   const latest = agreement.map((s) => ({ label: s.label, value: s.points.at(-1)?.percentAgreement ?? null }));
   return (
     <ChartFigure
-      title={`Percent agreement per check over time, cumulative (all answers up to the end of each ${bucket}, UTC)`}
-      summary={`${describeRange("Percent agreement now", latest)} Krippendorff's α per check is in the table.`}
+      title={t("agreementTitle", { bucket })}
+      summary={t("agreementSummary", { range: describeRange(range, t("agreementNow"), latest) })}
       chart={<TimeLines starts={starts} domain={[0, 1]} format="percent" series={agreement.map((s) => ({ name: s.label, values: s.points.map((p) => p.percentAgreement) }))} />}
       table={
         <DataTable
-          caption="Cumulative agreement per check and bucket"
-          columns={[`${bucket[0]!.toUpperCase()}${bucket.slice(1)} (UTC)`, ...agreement.flatMap((s) => [`${s.label}: items`, `${s.label}: percent agreement`, `${s.label}: α`])]}
+          caption={t("agreementCaption")}
+          columns={[
+            t("bucketColumn", { bucket: `${bucket[0]!.toUpperCase()}${bucket.slice(1)}` }),
+            ...agreement.flatMap((s) => [t("checkItems", { check: s.label }), t("checkPercent", { check: s.label }), t("checkAlpha", { check: s.label })]),
+          ]}
           rows={starts.map((start, i) => [when(start), ...agreement.flatMap((s) => [s.points[i]!.items, figure(s.points[i]!.percentAgreement), figure(s.points[i]!.krippendorffAlpha)])])}
         />
       }

@@ -1,27 +1,26 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useFormKit, type DesignForm, type DesignSectionProps } from "@/lib/designs/form-kit";
 import { baselineConfigSchema } from "@/lib/designs/baseline/config";
 import { baselineConfigOf, baselineDraftFrom, emptyBaselineDraft, subsetChoices, type BaselineDraft } from "@/lib/designs/baseline/form-model";
 
 function BaselineSection({ draft, update, errors, dataset }: DesignSectionProps<BaselineDraft>) {
   const { Checkbox, Section, fieldId } = useFormKit();
+  const t = useTranslations("console.designs.baseline");
   const choices = subsetChoices(draft, dataset.tags);
   const hintId = `${fieldId("config.subsets")}-hint`;
   return (
-    <Section legend="Human baseline">
-      <p className="text-sm">
-        Participants answer each question as a model would, with the same options, and each answer is scored by the benchmark’s own rules. Which questions,
-        the context view, the option order, groups and stages are set in the other sections.
-      </p>
+    <Section legend={t("legend")}>
+      <p className="text-sm">{t("intro")}</p>
       <fieldset id={fieldId("config.subsets")} className="min-w-0" aria-describedby={hintId}>
-        <legend className="text-sm font-medium">Subsets reported separately (optional)</legend>
+        <legend className="text-sm font-medium">{t("subsetsLegend")}</legend>
         <p id={hintId} className="text-sm text-muted">
-          Each value of a chosen tag gets its own accuracy rows in the results, e.g. CharToM-QA’s indirect questions. At most 10.
+          {t("subsetsHint")}
         </p>
         {errors["config.subsets"] && <p className="text-sm font-medium text-danger">{errors["config.subsets"]}</p>}
         {choices.length === 0 ? (
-          <p className="mt-2 text-sm text-muted">{dataset.chosen ? "This dataset’s questions have no tags." : "Choose a dataset to see its tags."}</p>
+          <p className="mt-2 text-sm text-muted">{dataset.chosen ? t("noTags") : t("chooseDataset")}</p>
         ) : (
           <div className="mt-2 grid gap-2 sm:grid-cols-2">
             {choices.map((tag) => {
@@ -33,7 +32,7 @@ function BaselineSection({ draft, update, errors, dataset }: DesignSectionProps<
                   label={tag}
                   checked={on}
                   disabled={!on && draft.subsets.length >= 10}
-                  onChange={(e) => update((d) => ({ ...d, subsets: e.target.checked ? [...d.subsets, tag] : d.subsets.filter((t) => t !== tag) }))}
+                  onChange={(e) => update((d) => ({ ...d, subsets: e.target.checked ? [...d.subsets, tag] : d.subsets.filter((x) => x !== tag) }))}
                 />
               );
             })}
@@ -46,12 +45,13 @@ function BaselineSection({ draft, update, errors, dataset }: DesignSectionProps<
 
 function BaselineSummary({ config }: { config: unknown }) {
   const { SummaryRow } = useFormKit();
+  const t = useTranslations("console.designs.baseline");
   const parsed = baselineConfigSchema.safeParse(config);
   const subsets = parsed.success ? parsed.data.subsets : [];
   return (
     <>
-      <SummaryRow term="Task">Participants answer the questions; answers are scored by the benchmark’s rules.</SummaryRow>
-      <SummaryRow term="Subsets reported separately">{subsets.length ? subsets.join(", ") : "None"}</SummaryRow>
+      <SummaryRow term={t("task")}>{t("taskText")}</SummaryRow>
+      <SummaryRow term={t("subsets")}>{subsets.length ? subsets.join(", ") : t("none")}</SummaryRow>
     </>
   );
 }

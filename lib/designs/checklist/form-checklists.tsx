@@ -1,19 +1,14 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useFocusAfterRender, useFormKit, type FieldErrors } from "@/lib/designs/form-kit";
 import { ANSWER_TYPES, type AnswerType } from "@/lib/designs/checklist/config";
 import { blankChecklist, blankCriterion, reprompt, retitle, type ChecklistDraft, type ChecklistFormDraft, type CommentAsked, type CriterionDraft } from "@/lib/designs/checklist/form-model";
 
 type Update = (change: (d: ChecklistFormDraft) => ChecklistFormDraft) => void;
 
-export const ANSWER_LABELS: Record<AnswerType, string> = {
-  yes_no: "Yes / no",
-  yes_partly_no: "Yes / partly / no (partly does not pass)",
-  yes_no_na: "Yes / no / not applicable (n/a passes)",
-  scale_1_5: "1–5 (4 and 5 pass)",
-};
-
-const COMMENT_LABELS: Record<CommentAsked, string> = { optional: "Optional", required: "Required", none: "No comment" };
+// answer types and comment choices are named by keys of console.designs.checklist (answers, comments)
+const COMMENT_CHOICES: CommentAsked[] = ["optional", "required", "none"];
 
 function CriterionRow({ list, li, criterion, ci, errors, update, onRemoved }: {
   list: ChecklistDraft;
@@ -25,42 +20,43 @@ function CriterionRow({ list, li, criterion, ci, errors, update, onRemoved }: {
   onRemoved: () => void;
 }) {
   const { Button, Input, Select, fieldId } = useFormKit();
+  const t = useTranslations("console.designs.checklist");
   const base = `config.checklists.${li}.criteria.${ci}`;
-  const name = `Checklist ${li + 1}, criterion ${ci + 1}`;
+  const name = t("criterionName", { list: String(li + 1), criterion: String(ci + 1) });
   const prefix = <span className="sr-only">{name} </span>;
   const set = (change: (c: CriterionDraft) => CriterionDraft) =>
     update((d) => ({ ...d, checklists: d.checklists.map((c) => (c.id === list.id ? { ...c, criteria: c.criteria.map((x) => (x.id === criterion.id ? change(x) : x)) } : c)) }));
   return (
     <li>
       <fieldset className="min-w-0 space-y-3 rounded-control border border-line p-3">
-        <legend className="px-1 text-sm font-semibold">Criterion {ci + 1}</legend>
-        <Input id={fieldId(`${base}.prompt`)} label={<>{prefix}Question</>} value={criterion.prompt} error={errors[`${base}.prompt`]} onChange={(e) => set((c) => reprompt(c, e.target.value))} />
+        <legend className="px-1 text-sm font-semibold">{t("criterionN", { n: String(ci + 1) })}</legend>
+        <Input id={fieldId(`${base}.prompt`)} label={<>{prefix}{t("question")}</>} value={criterion.prompt} error={errors[`${base}.prompt`]} onChange={(e) => set((c) => reprompt(c, e.target.value))} />
         <div className="grid gap-3 sm:grid-cols-3">
           <Input
             id={fieldId(`${base}.key`)}
-            label={<>{prefix}Key</>}
+            label={<>{prefix}{t("key")}</>}
             value={criterion.key}
             error={errors[`${base}.key`]}
             spellCheck={false}
             autoCapitalize="off"
             onChange={(e) => set((c) => ({ ...c, key: e.target.value, keyEdited: true }))}
           />
-          <Select id={fieldId(`${base}.answer`)} label={<>{prefix}Answer</>} value={criterion.answer} onChange={(e) => set((c) => ({ ...c, answer: e.target.value as AnswerType }))}>
+          <Select id={fieldId(`${base}.answer`)} label={<>{prefix}{t("answer")}</>} value={criterion.answer} onChange={(e) => set((c) => ({ ...c, answer: e.target.value as AnswerType }))}>
             {ANSWER_TYPES.map((a) => (
               <option key={a} value={a}>
-                {ANSWER_LABELS[a]}
+                {t(`answers.${a}`)}
               </option>
             ))}
           </Select>
-          <Select id={fieldId(`${base}.comment`)} label={<>{prefix}Comment</>} value={criterion.comment} onChange={(e) => set((c) => ({ ...c, comment: e.target.value as CommentAsked }))}>
-            {(Object.keys(COMMENT_LABELS) as CommentAsked[]).map((c) => (
+          <Select id={fieldId(`${base}.comment`)} label={<>{prefix}{t("commentLabel")}</>} value={criterion.comment} onChange={(e) => set((c) => ({ ...c, comment: e.target.value as CommentAsked }))}>
+            {COMMENT_CHOICES.map((c) => (
               <option key={c} value={c}>
-                {COMMENT_LABELS[c]}
+                {t(`comments.${c}`)}
               </option>
             ))}
           </Select>
         </div>
-        <Input id={fieldId(`${base}.help`)} label={<>{prefix}Help for reviewers (optional)</>} value={criterion.help} error={errors[`${base}.help`]} onChange={(e) => set((c) => ({ ...c, help: e.target.value }))} />
+        <Input id={fieldId(`${base}.help`)} label={<>{prefix}{t("help")}</>} value={criterion.help} error={errors[`${base}.help`]} onChange={(e) => set((c) => ({ ...c, help: e.target.value }))} />
         <Button
           variant="secondary"
           disabled={list.criteria.length <= 1}
@@ -69,8 +65,7 @@ function CriterionRow({ list, li, criterion, ci, errors, update, onRemoved }: {
             onRemoved();
           }}
         >
-          Remove criterion {ci + 1}
-          <span className="sr-only"> of checklist {li + 1}</span>
+          {t.rich("removeCriterion", { n: String(ci + 1), list: String(li + 1), sr: (chunks) => <span className="sr-only">{chunks}</span> })}
         </Button>
       </fieldset>
     </li>
@@ -86,21 +81,22 @@ function ChecklistRow({ list, li, count, errors, update, onRemoved }: {
   onRemoved: () => void;
 }) {
   const { Button, GroupError, Input, fieldId } = useFormKit();
+  const t = useTranslations("console.designs.checklist");
   const focusLater = useFocusAfterRender();
   const base = `config.checklists.${li}`;
-  const prefix = <span className="sr-only">Checklist {li + 1} </span>;
+  const prefix = <span className="sr-only">{t("prefix", { n: String(li + 1) })}</span>;
   const addId = fieldId(`${base}-add-criterion`);
   const set = (change: (c: ChecklistDraft) => ChecklistDraft) => update((d) => ({ ...d, checklists: d.checklists.map((c) => (c.id === list.id ? change(c) : c)) }));
   return (
     <li>
       <fieldset className="min-w-0 space-y-3 rounded-control border border-line p-3 sm:p-4">
-        <legend className="px-1 text-sm font-semibold">Checklist {li + 1}</legend>
+        <legend className="px-1 text-sm font-semibold">{t("checklistN", { n: String(li + 1) })}</legend>
         <div className="grid gap-3 sm:grid-cols-2">
-          <Input id={fieldId(`${base}.title`)} label={<>{prefix}Title</>} value={list.title} error={errors[`${base}.title`]} onChange={(e) => set((c) => retitle(c, e.target.value))} />
+          <Input id={fieldId(`${base}.title`)} label={<>{prefix}{t("title")}</>} value={list.title} error={errors[`${base}.title`]} onChange={(e) => set((c) => retitle(c, e.target.value))} />
           <Input
             id={fieldId(`${base}.key`)}
-            label={<>{prefix}Key</>}
-            hint="Names the checklist in exports: lower-case letters, digits and _."
+            label={<>{prefix}{t("key")}</>}
+            hint={t("keyHint")}
             value={list.key}
             error={errors[`${base}.key`]}
             spellCheck={false}
@@ -109,7 +105,7 @@ function ChecklistRow({ list, li, count, errors, update, onRemoved }: {
           />
         </div>
         <GroupError name={`${base}.criteria`} errors={errors} />
-        <ul className="space-y-3" aria-label={`Criteria of checklist ${li + 1}`}>
+        <ul className="space-y-3" aria-label={t("criteriaOf", { n: String(li + 1) })}>
           {list.criteria.map((criterion, ci) => (
             <CriterionRow key={criterion.id} list={list} li={li} criterion={criterion} ci={ci} errors={errors} update={update} onRemoved={() => focusLater(addId)} />
           ))}
@@ -124,7 +120,7 @@ function ChecklistRow({ list, li, count, errors, update, onRemoved }: {
               focusLater(fieldId(`${base}.criteria.${list.criteria.length}.prompt`));
             }}
           >
-            Add a criterion<span className="sr-only"> to checklist {li + 1}</span>
+            {t.rich("addCriterion", { n: String(li + 1), sr: (chunks) => <span className="sr-only">{chunks}</span> })}
           </Button>
           <Button
             variant="secondary"
@@ -134,8 +130,8 @@ function ChecklistRow({ list, li, count, errors, update, onRemoved }: {
               onRemoved();
             }}
           >
-            Remove checklist {li + 1}
-            <span className="sr-only"> ({list.title || "untitled"})</span>
+            {t("removeChecklist", { n: String(li + 1) })}
+            <span className="sr-only"> ({list.title || t("untitled")})</span>
           </Button>
         </div>
       </fieldset>
@@ -145,12 +141,13 @@ function ChecklistRow({ list, li, count, errors, update, onRemoved }: {
 
 export function ChecklistEditor({ draft, update, errors }: { draft: ChecklistFormDraft; update: Update; errors: FieldErrors }) {
   const { Button, GroupError, fieldId } = useFormKit();
+  const t = useTranslations("console.designs.checklist");
   const focusLater = useFocusAfterRender();
   const addId = fieldId("config-add-checklist");
   return (
     <div className="space-y-3">
       <GroupError name="config.checklists" errors={errors} />
-      <ul className="space-y-3" aria-label="Checklists">
+      <ul className="space-y-3" aria-label={t("legend")}>
         {draft.checklists.map((list, li) => (
           <ChecklistRow key={list.id} list={list} li={li} count={draft.checklists.length} errors={errors} update={update} onRemoved={() => focusLater(addId)} />
         ))}
@@ -164,7 +161,7 @@ export function ChecklistEditor({ draft, update, errors }: { draft: ChecklistFor
           focusLater(fieldId(`config.checklists.${draft.checklists.length}.title`));
         }}
       >
-        Add a checklist
+        {t("addChecklist")}
       </Button>
     </div>
   );

@@ -1,9 +1,10 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useFormKit, type DesignForm, type DesignSectionProps } from "@/lib/designs/form-kit";
 import { checklistConfigSchema } from "@/lib/designs/checklist/config";
-import { ANSWER_LABELS, ChecklistEditor } from "@/lib/designs/checklist/form-checklists";
+import { ChecklistEditor } from "@/lib/designs/checklist/form-checklists";
 import {
   checklistConfigOf,
   checklistDraftFrom,
@@ -15,18 +16,16 @@ import {
   type TiePolicy,
 } from "@/lib/designs/checklist/form-model";
 
-const TIE_LABELS: Record<TiePolicy, { label: string; hint: string }> = {
-  needs_review: { label: "Needs review", hint: "The item waits in the adjudication queue for your decision (default)." },
-  keep: { label: "Keep", hint: "A criterion with as many passing as failing reviews does not drop the item." },
-  reject: { label: "Reject", hint: "A tied criterion drops the item." },
-};
+// labels and hints are keys of console.designs.checklist.tie
+const TIE_POLICIES: TiePolicy[] = ["needs_review", "keep", "reject"];
 
 function ChecklistSection({ draft, update, errors }: DesignSectionProps<ChecklistFormDraft>) {
   const { Button, Checkbox, Input, RadioGroup, Section, fieldId } = useFormKit();
+  const t = useTranslations("console.designs.checklist");
   const [notice, setNotice] = useState("");
   return (
     <>
-      <Section id={fieldId("config")} legend="Checklists" description="What each reviewer answers about a unit, one criterion at a time. An item failing any criterion (by the reviewers’ majority) is dropped.">
+      <Section id={fieldId("config")} legend={t("legend")} description={t("description")}>
         {errors.config && (
           <p id={`${fieldId("config")}-error`} className="text-sm font-medium text-danger">
             {errors.config}
@@ -37,10 +36,10 @@ function ChecklistSection({ draft, update, errors }: DesignSectionProps<Checklis
             variant="secondary"
             onClick={() => {
               update(withDiamondsChecklists);
-              setNotice("The DIAMONDs checklists replaced the checklists: script and answer, script and conversation.");
+              setNotice(t("diamondsApplied"));
             }}
           >
-            Start from the DIAMONDs checklists
+            {t("diamonds")}
           </Button>
           <span className="text-sm text-muted" aria-live="polite">
             {notice}
@@ -48,11 +47,11 @@ function ChecklistSection({ draft, update, errors }: DesignSectionProps<Checklis
         </div>
         <ChecklistEditor draft={draft} update={update} errors={errors} />
         <div className="space-y-4 border-t border-line pt-4">
-          <Checkbox id={fieldId("config.comment")} label="A comment on the whole unit" checked={draft.comment} onChange={(e) => update((d) => ({ ...d, comment: e.target.checked }))} />
+          <Checkbox id={fieldId("config.comment")} label={t("comment")} checked={draft.comment} onChange={(e) => update((d) => ({ ...d, comment: e.target.checked }))} />
           <Input
             id={fieldId("config.reasoningFields")}
-            label="Reasoning fields"
-            hint="Fields of the source record shown to reviewers as the benchmark’s reasoning, the first present wins; comma-separated (DIAMONDs: solution_gpt, solution_claude)."
+            label={t("reasoning")}
+            hint={t("reasoningHint")}
             value={draft.reasoningFields}
             error={errors["config.reasoningFields"]}
             spellCheck={false}
@@ -60,12 +59,12 @@ function ChecklistSection({ draft, update, errors }: DesignSectionProps<Checklis
           />
         </div>
       </Section>
-      <Section legend="Decision rule" description="Each criterion is decided by the majority of its reviews.">
+      <Section legend={t("rule")} description={t("ruleDescription")}>
         <RadioGroup
           id={fieldId("config.rule.tiePolicy")}
           name="checklistTiePolicy"
-          legend="When the reviews of a criterion are tied"
-          options={(Object.keys(TIE_LABELS) as TiePolicy[]).map((p) => ({ value: p, label: TIE_LABELS[p].label, hint: TIE_LABELS[p].hint }))}
+          legend={t("tieLegend")}
+          options={TIE_POLICIES.map((p) => ({ value: p, label: t(`tie.${p}.label`), hint: t(`tie.${p}.hint`) }))}
           value={draft.tiePolicy}
           error={errors["config.rule.tiePolicy"]}
           onChange={(tiePolicy) => update((d) => ({ ...d, tiePolicy }))}
@@ -77,8 +76,9 @@ function ChecklistSection({ draft, update, errors }: DesignSectionProps<Checklis
 
 function ChecklistSummary({ config }: { config: unknown }) {
   const { SummaryRow: Row } = useFormKit();
+  const t = useTranslations("console.designs.checklist");
   const parsed = checklistConfigSchema.safeParse(config);
-  if (!parsed.success) return <Row term="Checklists">Unreadable configuration</Row>;
+  if (!parsed.success) return <Row term={t("legend")}>{t("unreadable")}</Row>;
   const c = parsed.data;
   return (
     <>
@@ -87,15 +87,15 @@ function ChecklistSummary({ config }: { config: unknown }) {
           <ul className="list-disc pl-5">
             {list.criteria.map((cr) => (
               <li key={cr.key}>
-                {cr.prompt} <span className="text-muted">({cr.key}; {ANSWER_LABELS[cr.answer]}; comment {cr.comment})</span>
+                {cr.prompt} <span className="text-muted">{t("criterionSummary", { key: cr.key, answer: t(`answers.${cr.answer}`), comment: cr.comment })}</span>
               </li>
             ))}
           </ul>
         </Row>
       ))}
-      <Row term="Comment on the unit">{c.comment ? "Asked" : "Not asked"}</Row>
-      <Row term="Reasoning fields">{c.reasoningFields.join(", ") || "None"}</Row>
-      <Row term="Tie policy">{TIE_LABELS[c.rule.tiePolicy].label}</Row>
+      <Row term={t("commentTerm")}>{c.comment ? t("asked") : t("notAsked")}</Row>
+      <Row term={t("reasoning")}>{c.reasoningFields.join(", ") || t("none")}</Row>
+      <Row term={t("tiePolicy")}>{t(`tie.${c.rule.tiePolicy}.label`)}</Row>
     </>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useFormKit, type DesignForm, type DesignSectionProps } from "@/lib/designs/form-kit";
 import { ratingConfigSchema } from "@/lib/designs/rating/config";
@@ -7,6 +8,7 @@ import { emptyRatingDraft, modelChoices, ratingConfigOf, ratingDraftFrom, rating
 
 function RatingSection({ draft, update, errors, dataset }: DesignSectionProps<RatingDraft>) {
   const { Button, Checkbox, Input, Section, TextArea, fieldId } = useFormKit();
+  const t = useTranslations("console.designs.rating");
   const [notice, setNotice] = useState("");
   const models = modelChoices(draft, dataset.models);
   const hintId = `${fieldId("config.models")}-hint`;
@@ -23,20 +25,20 @@ function RatingSection({ draft, update, errors, dataset }: DesignSectionProps<Ra
     />
   );
   return (
-    <Section id={fieldId("config")} legend="Rating" description="Raters score each model answer against the reference answer, without seeing which model wrote it. A unit is one model’s answer to one question.">
+    <Section id={fieldId("config")} legend={t("legend")} description={t("description")}>
       {errors.config && (
         <p id={`${fieldId("config")}-error`} className="text-sm font-medium text-danger">
           {errors.config}
         </p>
       )}
       <fieldset id={fieldId("config.models")} className="min-w-0" aria-describedby={hintId}>
-        <legend className="text-sm font-medium">Models whose answers are rated</legend>
+        <legend className="text-sm font-medium">{t("models")}</legend>
         <p id={hintId} className="text-sm text-muted">
-          From the dataset’s imported model predictions.
+          {t("modelsHint")}
         </p>
         {errors["config.models"] && <p className="text-sm font-medium text-danger">{errors["config.models"]}</p>}
         {models.length === 0 ? (
-          <p className="mt-2 text-sm text-muted">{dataset.chosen ? "This dataset has no imported model predictions to rate." : "Choose a dataset to see its models."}</p>
+          <p className="mt-2 text-sm text-muted">{dataset.chosen ? t("noModels") : t("chooseDataset")}</p>
         ) : (
           <div className="mt-2 grid gap-2 sm:grid-cols-2">
             {models.map((m) => (
@@ -52,19 +54,19 @@ function RatingSection({ draft, update, errors, dataset }: DesignSectionProps<Ra
         )}
       </fieldset>
       <fieldset className="min-w-0">
-        <legend className="text-sm font-medium">Scale</legend>
+        <legend className="text-sm font-medium">{t("scale")}</legend>
         {errors["config.scale"] && <p className="text-sm font-medium text-danger">{errors["config.scale"]}</p>}
         <div className="mt-2 grid gap-3 sm:grid-cols-3">
-          {num("min", "Lowest score")}
-          {num("max", "Highest score")}
-          {num("step", "Step")}
+          {num("min", t("min"))}
+          {num("max", t("max"))}
+          {num("step", t("step"))}
         </div>
       </fieldset>
       <div className="space-y-2">
         <TextArea
           id={fieldId("config.penalties")}
-          label="Penalties (optional, one per line)"
-          hint="Statements a rater may mark about an answer’s defects."
+          label={t("penalties")}
+          hint={t("penaltiesHint")}
           rows={4}
           value={draft.penalties}
           error={errors["config.penalties"]}
@@ -75,21 +77,21 @@ function RatingSection({ draft, update, errors, dataset }: DesignSectionProps<Ra
             variant="secondary"
             onClick={() => {
               update(withChartomPenalties);
-              setNotice("CharToM-QA’s defect statements were added.");
+              setNotice(t("chartomAdded"));
             }}
           >
-            Add CharToM-QA’s penalties
+            {t("addChartom")}
           </Button>
           <span className="text-sm text-muted" aria-live="polite">
             {notice}
           </span>
         </div>
       </div>
-      <Checkbox id={fieldId("config.comment")} label="A comment with each rating" checked={draft.comment} onChange={(e) => update((d) => ({ ...d, comment: e.target.checked }))} />
+      <Checkbox id={fieldId("config.comment")} label={t("comment")} checked={draft.comment} onChange={(e) => update((d) => ({ ...d, comment: e.target.checked }))} />
       <Input
         id={fieldId("config.coverageThreshold")}
-        label="Bonus-point coverage threshold (%)"
-        hint="A reference bonus point counts as covered by an answer at this share of its content words (Sally’s lexical proxy)."
+        label={t("coverage")}
+        hint={t("coverageHint")}
         type="number"
         inputMode="decimal"
         min={10}
@@ -104,16 +106,15 @@ function RatingSection({ draft, update, errors, dataset }: DesignSectionProps<Ra
 
 function RatingSummary({ config }: { config: unknown }) {
   const { SummaryRow: Row } = useFormKit();
+  const t = useTranslations("console.designs.rating");
   const parsed = ratingConfigSchema.safeParse(config);
-  if (!parsed.success) return <Row term="Rating">Unreadable configuration</Row>;
+  if (!parsed.success) return <Row term={t("legend")}>{t("unreadable")}</Row>;
   const c = parsed.data;
   return (
     <>
-      <Row term="Models rated">{c.models.join(", ")}</Row>
-      <Row term="Scale">
-        {c.scale.min} to {c.scale.max} in steps of {c.scale.step}
-      </Row>
-      <Row term="Penalties">
+      <Row term={t("modelsRated")}>{c.models.join(", ")}</Row>
+      <Row term={t("scale")}>{t("scaleText", { min: String(c.scale.min), max: String(c.scale.max), step: String(c.scale.step) })}</Row>
+      <Row term={t("penaltiesTerm")}>
         {c.penalties.length ? (
           <ul className="list-disc pl-5">
             {c.penalties.map((p) => (
@@ -121,11 +122,11 @@ function RatingSummary({ config }: { config: unknown }) {
             ))}
           </ul>
         ) : (
-          "None"
+          t("none")
         )}
       </Row>
-      <Row term="Comment with each rating">{c.comment ? "Asked" : "Not asked"}</Row>
-      <Row term="Coverage threshold">{Math.round(c.coverageThreshold * 100)}%</Row>
+      <Row term={t("commentTerm")}>{c.comment ? t("asked") : t("notAsked")}</Row>
+      <Row term={t("coverageTerm")}>{Math.round(c.coverageThreshold * 100)}%</Row>
     </>
   );
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { sharedWithText } from "@/components/datasets/access";
+import { createTranslator } from "next-intl";
+import { sharedWithText as withWords, type AccessFacts } from "@/components/datasets/access";
+import en from "@/lib/i18n/messages/en.json";
+
+// worded by the English catalog, as the console renders it
+const words = createTranslator({ locale: "en", messages: en, namespace: "console.datasets.sharedWith" });
+const sharedWithText = (viewer: { id: string; role: string }, d: AccessFacts) => withWords(viewer, d, words);
 
 const owner = { id: "o", role: "researcher" };
 const reader = { id: "r", role: "researcher" };

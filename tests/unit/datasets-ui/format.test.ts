@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { formatBytes, formatBytesOf, formatCount, kindLabel, percent, sortedCounts, versionText } from "@/components/datasets/format";
+import { createTranslator } from "next-intl";
+import { formatBytes, formatBytesOf, formatCount, kindLabel, percent, sortedCounts, versionText, type KindWords } from "@/components/datasets/format";
+import en from "@/lib/i18n/messages/en.json";
+
+// worded by the English catalog, as the console renders it
+const kinds = createTranslator({ locale: "en", messages: en, namespace: "console.datasets.kinds" }) as unknown as KindWords;
 
 describe("formatBytes", () => {
   it("uses bytes below 1 KB and one decimal above", () => {
@@ -43,8 +48,8 @@ describe("labels and counts", () => {
   });
 
   it("names question kinds, falling back to the raw kind", () => {
-    expect(kindLabel("single_choice")).toBe("Single choice");
-    expect(kindLabel("new_kind")).toBe("new kind");
+    expect(kindLabel("single_choice", kinds)).toBe("Single choice");
+    expect(kindLabel("new_kind", kinds)).toBe("new kind");
   });
 
   it("sorts counts largest first, ties by name", () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { goldLines, optionMarks } from "@/components/datasets/gold";
+import { createTranslator } from "next-intl";
+import { goldLines as withWords, optionMarks } from "@/components/datasets/gold";
+import en from "@/lib/i18n/messages/en.json";
+
+// worded by the English catalog, as the console renders it; the kind is left out of comparisons
+const words = createTranslator({ locale: "en", messages: en, namespace: "console.datasets.gold" });
+const goldLines = (gold: unknown, hasOptions: boolean) => withWords(gold, hasOptions, words).map(({ label, value }) => ({ label, value }));
 
 describe("optionMarks", () => {
   it("marks the gold option of a single choice and the others wrong", () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { createTranslator } from "next-intl";
 import { describeRange, formatInterval } from "@/components/charts/describe";
+import en from "@/lib/i18n/messages/en.json";
 import { sortRows } from "@/components/studies/quality/sort";
 import type { QualityRow } from "@/lib/studies/quality";
 
@@ -11,9 +13,12 @@ function row(pseudonym: string, over: Partial<QualityRow> = {}): QualityRow {
   };
 }
 
+// the English catalog's own wording, as the console renders it
+const range = createTranslator({ locale: "en", messages: en, namespace: "console.charts.range" });
+
 describe("a chart's accessible summary", () => {
   it("names the lowest and highest figures with their labels, leaving out undefined ones", () => {
-    const text = describeRange("Human accuracy", [
+    const text = describeRange(range, "Human accuracy", [
       { label: "belief, first order", value: 0.91 },
       { label: "false belief", value: 0.42 },
       { label: "no answers", value: null },
@@ -23,8 +28,8 @@ describe("a chart's accessible summary", () => {
   });
 
   it("says so when there is one figure or none", () => {
-    expect(describeRange("Pass rate", [{ label: "answerable", value: 0.5 }])).toBe("Pass rate is 50% (answerable).");
-    expect(describeRange("Pass rate", [{ label: "answerable", value: null }])).toBe("Pass rate: no figures yet.");
+    expect(describeRange(range, "Pass rate", [{ label: "answerable", value: 0.5 }])).toBe("Pass rate is 50% (answerable).");
+    expect(describeRange(range, "Pass rate", [{ label: "answerable", value: null }])).toBe("Pass rate: no figures yet.");
   });
 
   it("writes intervals as [low, high], and a missing one as a dash", () => {

@@ -1,7 +1,8 @@
+import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { DeleteDataset } from "@/components/datasets/delete-dataset";
 import { ExportLinks } from "@/components/datasets/export-links";
-import { formatCount, formatDateTime, versionText } from "@/components/datasets/format";
+import { formatDateTime, versionText } from "@/components/datasets/format";
 import { benchmarkLabel, datasetForPage, questionPage, QUESTIONS_PER_PAGE } from "@/components/datasets/page-data";
 import { QuestionCard } from "@/components/datasets/question-card";
 import { QuestionPagination } from "@/components/datasets/question-pagination";
@@ -17,14 +18,15 @@ import { datasetModels, datasetTags, sharingOf } from "@/lib/datasets/service";
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
 
 export async function generateMetadata({ params }: Props) {
-  const { dataset } = await datasetForPage((await params).id);
-  return { title: `${dataset.name} · Datasets` };
+  const [{ dataset }, t] = await Promise.all([datasetForPage((await params).id), getTranslations("console.datasets.detail")]);
+  return { title: t("title", { name: dataset.name }) };
 }
 
 export default async function DatasetPage({ params, searchParams }: Props) {
   const { user, dataset } = await datasetForPage((await params).id);
   const manages = can(user, "datasets.manage", dataset);
-  const [tags, models, search, sharing] = await Promise.all([
+  const [t, tags, models, search, sharing] = await Promise.all([
+    getTranslations("console.datasets.detail"),
     datasetTags(dataset.id),
     datasetModels(dataset.id),
     searchParams,
@@ -40,31 +42,39 @@ export default async function DatasetPage({ params, searchParams }: Props) {
 
   return (
     <>
-      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
+      <nav aria-label={t("breadcrumb")} className="mb-2 text-sm">
         <Link href="/datasets" className="text-primary underline underline-offset-2">
-          Datasets
+          {t("datasets")}
         </Link>
       </nav>
       <PageHeader
         title={dataset.name}
-        description={`${benchmarkLabel(dataset.benchmark)}${version === "—" ? "" : ` · version ${version}`} · ${dataset.sourceFileName} · imported ${formatDateTime(dataset.createdAt)}${dataset.owner ? ` by ${dataset.owner.name}` : " with the command line"}`}
+        description={t("description", {
+          benchmark: benchmarkLabel(dataset.benchmark),
+          hasVersion: version === "—" ? "no" : "yes",
+          version,
+          file: dataset.sourceFileName,
+          date: formatDateTime(dataset.createdAt),
+          owner: dataset.owner?.name ?? "",
+          byOwner: dataset.owner ? "yes" : "no",
+        })}
         actions={manages && <DeleteDataset datasetId={dataset.id} name={dataset.name} />}
       />
       <div className="space-y-10">
         <section aria-labelledby="summary-heading" className="space-y-3">
           <h2 id="summary-heading" className="text-lg font-semibold">
-            Summary
+            {t("summary")}
           </h2>
           <SummaryTables summary={summary} />
           <p className="text-sm text-muted">
-            {models.length ? `Model predictions from ${models.join(", ")}.` : "No model predictions imported."}
+            {models.length ? t("models", { models: models.join(", ") }) : t("noModels")}
           </p>
         </section>
 
         {can(user, "datasets.export", dataset) && (
           <section aria-labelledby="export-heading" className="space-y-3">
             <h2 id="export-heading" className="text-lg font-semibold">
-              Export
+              {t("export")}
             </h2>
             <ExportLinks datasetId={dataset.id} filter={filter} />
           </section>
@@ -81,13 +91,13 @@ export default async function DatasetPage({ params, searchParams }: Props) {
 
         <section aria-labelledby="questions-heading" className="space-y-4">
           <h2 id="questions-heading" className="text-lg font-semibold">
-            Questions
+            {t("questions")}
           </h2>
           <TagFilterForm action={base} tags={tags} filter={filter} mainTag={summary.mainTag} />
           <p role="status" className="text-sm">
             {total === 0
-              ? "No questions match these filters."
-              : `Questions ${formatCount(first)}–${formatCount(first + rows.length - 1)} of ${formatCount(total)}${filtered ? ` where ${describeFilter(filter)}` : ""}.`}
+              ? t("noMatch")
+              : t("range", { first, last: first + rows.length - 1, total, filtered: filtered ? "yes" : "no", filter: filtered ? describeFilter(filter) : "" })}
           </p>
           <ol className="space-y-3">
             {rows.map((q) => (

@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { StateBadge } from "@/components/studies/state-badge";
 import { StudyActions } from "@/components/studies/study-actions";
@@ -7,12 +8,12 @@ import { descriptorOf } from "@/lib/designs/client";
 
 export default async function StudyLayout({ children, params }: { children: React.ReactNode; params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const { study, canManage, datasetName } = await studyForPage(id);
+  const [{ study, canManage, datasetName }, t] = await Promise.all([studyForPage(id), getTranslations("console.studies.header")]);
   return (
     <>
       <p className="mb-2 text-sm">
         <Link href="/studies" className="text-primary underline-offset-2 hover:underline">
-          ← All studies
+          {t("back")}
         </Link>
       </p>
       <div className="mb-4 flex flex-wrap items-start justify-between gap-4">
@@ -22,7 +23,7 @@ export default async function StudyLayout({ children, params }: { children: Reac
             <StateBadge state={study.state} />
           </div>
           <p className="mt-1 text-muted">
-            {descriptorOf(study.design)?.label ?? study.design} study over {datasetName}
+            {t("over", { design: descriptorOf(study.design)?.label ?? study.design, dataset: datasetName })}
           </p>
         </div>
         {canManage && <StudyActions studyId={study.id} state={study.state} />}

@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import { headers } from "next/headers";
 import { ExportsList } from "@/components/studies/exports-list";
 import { resultsFor, studyForPage, timelineFor } from "@/components/studies/page-data";
@@ -22,23 +23,23 @@ async function requestOrigin(): Promise<string> {
 
 export default async function StudyOverviewPage({ params, searchParams }: Props) {
   const { study } = await studyForPage((await params).id);
-  const [results, timeline, origin, { created }] = await Promise.all([resultsFor(study), timelineFor(study), requestOrigin(), searchParams]);
+  const [results, timeline, origin, { created }, t] = await Promise.all([resultsFor(study), timelineFor(study), requestOrigin(), searchParams, getTranslations("console.studies.overview")]);
   const createdUnits = created !== undefined && /^\d+$/.test(created) ? Number(created) : null;
   return (
     <div className="space-y-6">
       {createdUnits !== null && (
         <Alert tone="success">
-          Study created with {createdUnits} {createdUnits === 1 ? "unit" : "units"}. {study.state === "draft" && "Open it when you are ready to share the link."}
+          {t("created", { count: createdUnits })} {study.state === "draft" && t("openWhenReady")}
         </Alert>
       )}
       <ProgressSummary studyId={study.id} results={results} />
       <section aria-labelledby="links-heading" className="space-y-3 rounded-card border border-line bg-surface p-4 sm:p-6">
         <h2 id="links-heading" className="text-lg font-semibold">
-          Share the study
+          {t("share")}
         </h2>
         {study.state !== "open" && (
           <p className="text-sm text-muted">
-            The link works while the study is open{study.state === "closed" ? "; this study is closed." : "."}
+            {t("linkWorks", { closed: study.state === "closed" ? "yes" : "no" })}
           </p>
         )}
         <ShareLinks

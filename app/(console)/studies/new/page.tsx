@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import { StudyForm } from "@/components/studies/study-form";
 import { datasetChoices, NO_CHOICES, studyOptions } from "@/components/studies/form-data";
 import { settingsOf } from "@/components/studies/page-data";
@@ -8,7 +9,10 @@ import { datasetScope } from "@/lib/datasets/access";
 import { db } from "@/lib/db/client";
 import { getStudyFor } from "@/lib/studies/service";
 
-export const metadata = { title: "New study" };
+export async function generateMetadata() {
+  const t = await getTranslations("console.studies.new");
+  return { title: t("title") };
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
@@ -31,12 +35,12 @@ export default async function NewStudyPage({ searchParams }: Props) {
     select: { id: true, name: true, benchmark: true, versionLabel: true, sourceRecords: true, contextCount: true, questionCount: true, summary: true },
   });
   const chosen = datasets.find((d) => d.id === one(search.dataset));
-  const [choices, studies, from] = await Promise.all([chosen ? datasetChoices(chosen) : NO_CHOICES, studyOptions(user), sourceStudy(user, one(search.from))]);
+  const [t, choices, studies, from] = await Promise.all([getTranslations("console.studies.new"), chosen ? datasetChoices(chosen) : NO_CHOICES, studyOptions(user), sourceStudy(user, one(search.from))]);
   return (
     <>
       <PageHeader
-        title="New study"
-        description={from ? `From the spec of “${from.study.name}”: choose the dataset (or its new version) to run it on.` : "A study over a dataset, optionally filtered by tags and sampled."}
+        title={t("title")}
+        description={from ? t("fromSpec", { name: from.study.name }) : t("description")}
       />
       <StudyForm
         mode="create"

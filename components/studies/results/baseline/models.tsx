@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { ChartFigure } from "@/components/charts/chart-figure";
 import { DataTable } from "@/components/charts/data-table";
 import { describeRange, formatInterval, percent } from "@/components/charts/describe";
@@ -9,10 +10,11 @@ const pValue = (p: number | null) => (p === null ? "—" : p < 0.001 ? "< 0.001"
 
 /** The table of models beside humans: accuracy, human − model (Newcombe interval), exact McNemar p. */
 export function ModelsTable({ models, caption }: { models: ModelRow[]; caption: string }) {
+  const t = useTranslations("console.results.baseline");
   return (
     <DataTable
       caption={caption}
-      columns={["Model", "Questions", "Model accuracy", "Human − model", "Newcombe 95% interval", "McNemar p (exact)"]}
+      columns={[t("model"), t("questions"), t("modelAccuracy"), t("humanMinusModel"), t("newcombe"), t("mcnemar")]}
       rows={models.map((m) => [m.model, m.n, percent(m.accuracy), signed(m.diff), formatInterval(m.diffCi95, (v) => signed(v)), pValue(m.mcnemarP)])}
     />
   );
@@ -20,18 +22,20 @@ export function ModelsTable({ models, caption }: { models: ModelRow[]; caption: 
 
 // Humans and every model with predictions on the same questions, side by side.
 export function HumansAndModels({ overall, models }: { overall: Pick<AccuracyRow, "accuracy" | "ci95" | "n">; models: ModelRow[] }) {
-  const bars = [{ label: "Humans", value: overall.accuracy, ci: overall.ci95 }, ...models.map((m) => ({ label: m.model, value: m.accuracy, ci: null }))];
+  const t = useTranslations("console.results.baseline");
+  const range = useTranslations("console.charts.range");
+  const bars = [{ label: t("humans"), value: overall.accuracy, ci: overall.ci95 }, ...models.map((m) => ({ label: m.model, value: m.accuracy, ci: null }))];
   return (
     <ChartFigure
-      title="Accuracy of humans and of each model (humans with a Wilson 95% interval)"
-      summary={describeRange("Accuracy", bars)}
-      empty={overall.n === 0 ? "No scored answers yet." : undefined}
-      chart={<IntervalBars categories={bars.map((b) => b.label)} series={[{ name: "Accuracy", values: bars.map((b) => b.value), ci: bars.map((b) => b.ci) }]} />}
+      title={t("humansAndModels")}
+      summary={describeRange(range, t("accuracy"), bars)}
+      empty={overall.n === 0 ? t("noScored") : undefined}
+      chart={<IntervalBars categories={bars.map((b) => b.label)} series={[{ name: t("accuracy"), values: bars.map((b) => b.value), ci: bars.map((b) => b.ci) }]} />}
       table={
         models.length ? (
-          <ModelsTable models={models} caption="Models beside humans on the same questions" />
+          <ModelsTable models={models} caption={t("modelsBeside")} />
         ) : (
-          <DataTable caption="Human accuracy" columns={["Who", "n", "Accuracy", "Wilson 95% interval"]} rows={[["Humans", overall.n, percent(overall.accuracy), formatInterval(overall.ci95)]]} />
+          <DataTable caption={t("heading")} columns={[t("who"), "n", t("accuracy"), t("wilson")]} rows={[[t("humans"), overall.n, percent(overall.accuracy), formatInterval(overall.ci95)]]} />
         )
       }
     />

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { formatInterval, percent } from "@/components/charts/describe";
 import { DataTable } from "@/components/charts/data-table";
 import type { BaselineResults } from "@/lib/designs";
@@ -31,6 +32,7 @@ function Grid({ table, rowKey, colKey }: { table: Table; rowKey: string; colKey:
 
 // The benchmark's own tables, in its paper's layout (FANToM's All*/All/type rows, ToMATO's grid).
 export function SummaryTables({ summary }: { summary: BaselineResults["summary"] }) {
+  const t = useTranslations("console.results.baseline");
   return (
     <>
       {summary.tables.map((table) => {
@@ -44,8 +46,8 @@ export function SummaryTables({ summary }: { summary: BaselineResults["summary"]
               ) : (
                 <DataTable
                   caption={table.title}
-                  columns={["Row", "Counted", "n", "Accuracy", "Wilson 95% interval"]}
-                  rows={table.rows.map((r) => [Object.values(r.group).join(" · "), r.unit === "set" ? "sets" : "answers", r.n, percent(r.accuracy), formatInterval(r.ci)])}
+                  columns={[t("row"), t("counted"), "n", t("accuracy"), t("wilson")]}
+                  rows={table.rows.map((r) => [Object.values(r.group).join(" · "), r.unit === "set" ? t("sets") : t("answers"), r.n, percent(r.accuracy), formatInterval(r.ci)])}
                 />
               )}
             </div>
@@ -54,7 +56,7 @@ export function SummaryTables({ summary }: { summary: BaselineResults["summary"]
         );
       })}
       {summary.figures.length > 0 && (
-        <DataTable caption="Further figures the benchmark reports" columns={["Figure", "Value", "n"]} rows={summary.figures.map((f) => [f.label, f.value === null ? "—" : f.value.toFixed(3), f.n])} />
+        <DataTable caption={t("furtherFigures")} columns={[t("figure"), t("value"), "n"]} rows={summary.figures.map((f) => [f.label, f.value === null ? "—" : f.value.toFixed(3), f.n])} />
       )}
       {summary.notes.length > 0 && (
         <ul className="list-disc space-y-1 pl-5 text-sm text-muted">

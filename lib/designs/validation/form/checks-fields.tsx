@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useFocusAfterRender, useFormKit, type FieldErrors } from "@/lib/designs/form-kit";
 import { LabelEditor } from "@/lib/designs/validation/form/label-editor";
 import { ANSWER_KEY_HELP } from "@/lib/designs/validation/form/labels";
@@ -16,25 +17,26 @@ function FlagRow({ flag, index, count, errors, update, onRemoved }: {
   onRemoved: () => void;
 }) {
   const { Button, Input, fieldId } = useFormKit();
+  const t = useTranslations("console.designs.validation.checks");
   const base = `config.contextChecks.flags.${index}`;
   const n = index + 1;
   const set = (change: (f: FlagDraft) => FlagDraft) => update((d) => ({ ...d, flags: d.flags.map((f) => (f.id === flag.id ? change(f) : f)) }));
   return (
     <li>
       <fieldset className="min-w-0 space-y-3 rounded-control border border-line p-3 sm:p-4">
-        <legend className="px-1 text-sm font-semibold">Flag {n}</legend>
+        <legend className="px-1 text-sm font-semibold">{t("flagN", { n: String(n) })}</legend>
         <div className="grid gap-3 sm:grid-cols-2">
           <Input
             id={fieldId(`${base}.label`)}
-            label={<><span className="sr-only">Flag {n} </span>Label</>}
+            label={t.rich("flagLabel", { n: String(n), sr: (chunks) => <span className="sr-only">{chunks}</span> })}
             value={flag.label}
             error={errors[`${base}.label`]}
             onChange={(e) => set((f) => renameDraft(f, e.target.value))}
           />
           <Input
             id={fieldId(`${base}.key`)}
-            label={<><span className="sr-only">Flag {n} </span>Key</>}
-            hint="Names the flag in exports: lower-case letters, digits and _."
+            label={t.rich("flagKey", { n: String(n), sr: (chunks) => <span className="sr-only">{chunks}</span> })}
+            hint={t("flagKeyHint")}
             value={flag.key}
             error={errors[`${base}.key`]}
             onChange={(e) => set((f) => ({ ...f, key: e.target.value, keyEdited: true }))}
@@ -44,8 +46,8 @@ function FlagRow({ flag, index, count, errors, update, onRemoved }: {
         </div>
         <Input
           id={fieldId(`${base}.description`)}
-          label={<><span className="sr-only">Flag {n} </span>Description (optional)</>}
-          hint="Shown to participants under the flag."
+          label={t.rich("flagDescription", { n: String(n), sr: (chunks) => <span className="sr-only">{chunks}</span> })}
+          hint={t("flagDescriptionHint")}
           value={flag.description}
           error={errors[`${base}.description`]}
           onChange={(e) => set((f) => ({ ...f, description: e.target.value }))}
@@ -58,8 +60,8 @@ function FlagRow({ flag, index, count, errors, update, onRemoved }: {
             onRemoved();
           }}
         >
-          Remove flag {n}
-          <span className="sr-only"> ({flag.label || "unnamed"})</span>
+          {t("removeFlag", { n: String(n) })}
+          <span className="sr-only"> ({flag.label || t("unnamed")})</span>
         </Button>
       </fieldset>
     </li>
@@ -68,6 +70,7 @@ function FlagRow({ flag, index, count, errors, update, onRemoved }: {
 
 export function ChecksFields({ draft, update, errors }: { draft: ValidationDraft; update: Update; errors: FieldErrors }) {
   const { Button, Checkbox, GroupError, Section, fieldId } = useFormKit();
+  const t = useTranslations("console.designs.validation.checks");
   const focusLater = useFocusAfterRender();
   const addFlagId = "study-add-flag";
 
@@ -78,7 +81,7 @@ export function ChecksFields({ draft, update, errors }: { draft: ValidationDraft
   }
 
   return (
-    <Section id={fieldId("config")} legend="Checks" description="What each participant is asked about a unit. Choose at least one.">
+    <Section id={fieldId("config")} legend={t("legend")} description={t("description")}>
       {errors.config && (
         <p id={`${fieldId("config")}-error`} className="text-sm font-medium text-danger">
           {errors.config}
@@ -88,25 +91,25 @@ export function ChecksFields({ draft, update, errors }: { draft: ValidationDraft
       <div className="space-y-4 border-t border-line pt-4">
         <Checkbox
           id="study-context-checks"
-          label="Context checks"
-          hint="Yes/no flags about the conversation or passage, e.g. whether it is incoherent or unsafe."
+          label={t("context")}
+          hint={t("contextHint")}
           checked={draft.contextChecks}
           onChange={(e) => update((d) => ({ ...d, contextChecks: e.target.checked }))}
         />
         {draft.contextChecks && (
           <div className="space-y-3 sm:ml-8">
             <GroupError name="config.contextChecks.flags" errors={errors} />
-            <ul className="space-y-3" aria-label="Context flags">
+            <ul className="space-y-3" aria-label={t("flags")}>
               {draft.flags.map((flag, i) => (
                 <FlagRow key={flag.id} flag={flag} index={i} count={draft.flags.length} errors={errors} update={update} onRemoved={() => focusLater(addFlagId)} />
               ))}
             </ul>
             <Button id={addFlagId} variant="secondary" onClick={addFlag} disabled={draft.flags.length >= 10}>
-              Add flag
+              {t("addFlag")}
             </Button>
             <Checkbox
               id="study-comment"
-              label="Let participants add a comment"
+              label={t("comment")}
               checked={draft.comment}
               onChange={(e) => update((d) => ({ ...d, comment: e.target.checked }))}
             />
@@ -117,7 +120,7 @@ export function ChecksFields({ draft, update, errors }: { draft: ValidationDraft
       <div className="border-t border-line pt-4">
         <Checkbox
           id="study-answer-key"
-          label="Answer-key checks"
+          label={t("answerKey")}
           hint={ANSWER_KEY_HELP}
           checked={draft.answerKey}
           onChange={(e) => update((d) => ({ ...d, answerKey: e.target.checked }))}
@@ -127,8 +130,8 @@ export function ChecksFields({ draft, update, errors }: { draft: ValidationDraft
       <div className="space-y-4 border-t border-line pt-4">
         <Checkbox
           id="study-label-judgement"
-          label="Label judgement"
-          hint="One label from a set you define, e.g. whether a note is accurate."
+          label={t("labelJudgement")}
+          hint={t("labelJudgementHint")}
           checked={draft.labelJudgement}
           onChange={(e) => update((d) => ({ ...d, labelJudgement: e.target.checked }))}
         />

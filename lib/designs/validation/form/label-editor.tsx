@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useFocusAfterRender, useFormKit, type FieldErrors } from "@/lib/designs/form-kit";
 import { LABEL_PRESETS } from "@/lib/designs/validation/form/labels";
@@ -18,27 +19,28 @@ function LabelRow({ label, index, count, errors, update, onRemoved }: {
   onRemoved: () => void;
 }) {
   const { Button, Checkbox, Input, fieldId } = useFormKit();
+  const t = useTranslations("console.designs.validation.labels");
   const name = `${base}.labels.${index}`;
   const n = index + 1;
   const set = (change: (l: LabelDraft) => LabelDraft) =>
     update((d) => ({ ...d, labels: d.labels.map((l) => (l.id === label.id ? change(l) : l)) }));
-  const prefix = <span className="sr-only">Label {n} </span>;
+  const prefix = <span className="sr-only">{t("prefix", { n: String(n) })}</span>;
   return (
     <li>
       <fieldset className="min-w-0 space-y-3 rounded-control border border-line p-3 sm:p-4">
-        <legend className="px-1 text-sm font-semibold">Label {n}</legend>
+        <legend className="px-1 text-sm font-semibold">{t("labelN", { n: String(n) })}</legend>
         <div className="grid gap-3 sm:grid-cols-2">
           <Input
             id={fieldId(`${name}.label`)}
-            label={<>{prefix}Text</>}
+            label={<>{prefix}{t("text")}</>}
             value={label.label}
             error={errors[`${name}.label`]}
             onChange={(e) => set((l) => renameDraft(l, e.target.value))}
           />
           <Input
             id={fieldId(`${name}.key`)}
-            label={<>{prefix}Key</>}
-            hint="Names the label in exports: lower-case letters, digits and _."
+            label={<>{prefix}{t("key")}</>}
+            hint={t("keyHint")}
             value={label.key}
             error={errors[`${name}.key`]}
             onChange={(e) => set((l) => ({ ...l, key: e.target.value, keyEdited: true }))}
@@ -48,15 +50,15 @@ function LabelRow({ label, index, count, errors, update, onRemoved }: {
         </div>
         <Input
           id={fieldId(`${name}.description`)}
-          label={<>{prefix}Description (optional)</>}
+          label={<>{prefix}{t("description")}</>}
           value={label.description}
           error={errors[`${name}.description`]}
           onChange={(e) => set((l) => ({ ...l, description: e.target.value }))}
         />
         <Checkbox
           id={fieldId(`${name}.rejects`)}
-          label={<>{prefix}Rejects the item</>}
-          hint="A unit whose decided label is this one is left out of the validated dataset."
+          label={<>{prefix}{t("rejects")}</>}
+          hint={t("rejectsHint")}
           checked={label.rejects}
           onChange={(e) => set((l) => ({ ...l, rejects: e.target.checked }))}
         />
@@ -68,8 +70,8 @@ function LabelRow({ label, index, count, errors, update, onRemoved }: {
             onRemoved();
           }}
         >
-          Remove label {n}
-          <span className="sr-only"> ({label.label || "unnamed"})</span>
+          {t("remove", { n: String(n) })}
+          <span className="sr-only"> ({label.label || t("unnamed")})</span>
         </Button>
       </fieldset>
     </li>
@@ -78,6 +80,7 @@ function LabelRow({ label, index, count, errors, update, onRemoved }: {
 
 export function LabelEditor({ draft, update, errors }: { draft: ValidationDraft; update: Update; errors: FieldErrors }) {
   const { Button, GroupError, Input, fieldId } = useFormKit();
+  const t = useTranslations("console.designs.validation.labels");
   const focusLater = useFocusAfterRender();
   const [notice, setNotice] = useState("");
   const addId = "study-add-label";
@@ -92,7 +95,7 @@ export function LabelEditor({ draft, update, errors }: { draft: ValidationDraft;
     <div className="space-y-4 sm:ml-8">
       <div className="space-y-2">
         <p className="text-sm font-medium" id="study-presets-label">
-          Start from a preset
+          {t("preset")}
         </p>
         <div className="flex flex-wrap gap-2" role="group" aria-labelledby="study-presets-label">
           {LABEL_PRESETS.map((p) => (
@@ -101,7 +104,7 @@ export function LabelEditor({ draft, update, errors }: { draft: ValidationDraft;
               variant="secondary"
               onClick={() => {
                 update((d) => applyPreset(d, p));
-                setNotice(`Preset “${p.name}” applied: ${p.labels.map((l) => l.label).join(", ")}.`);
+                setNotice(t("presetApplied", { name: p.name, labels: p.labels.map((l) => l.label).join(", ") }));
               }}
             >
               {p.name}
@@ -114,14 +117,14 @@ export function LabelEditor({ draft, update, errors }: { draft: ValidationDraft;
       </div>
       <Input
         id={fieldId(`${base}.prompt`)}
-        label="Prompt"
-        hint="The question annotators answer with one label."
+        label={t("prompt")}
+        hint={t("promptHint")}
         value={draft.labelPrompt}
         error={errors[`${base}.prompt`]}
         onChange={(e) => update((d) => ({ ...d, labelPrompt: e.target.value }))}
       />
       <GroupError name={`${base}.labels`} errors={errors} />
-      <ul className="space-y-3" aria-label="Labels">
+      <ul className="space-y-3" aria-label={t("list")}>
         {draft.labels.map((label, i) => (
           <LabelRow
             key={label.id}
@@ -135,9 +138,9 @@ export function LabelEditor({ draft, update, errors }: { draft: ValidationDraft;
         ))}
       </ul>
       <Button id={addId} variant="secondary" onClick={addLabel} disabled={draft.labels.length >= 9}>
-        Add label
+        {t("add")}
       </Button>
-      <p className="text-sm text-muted">Between 2 and 9 labels.</p>
+      <p className="text-sm text-muted">{t("between")}</p>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useFormKit } from "@/lib/designs/form-kit";
 import { validationConfigSchema } from "@/lib/designs/validation/config";
 import { ANSWER_KEY_HELP, TIE_POLICY_LABELS } from "@/lib/designs/validation/form/labels";
@@ -7,12 +8,13 @@ import { ANSWER_KEY_HELP, TIE_POLICY_LABELS } from "@/lib/designs/validation/for
 /** The checks and the decision rule, read-only: rows of the settings summary's list. */
 export function ValidationSummary({ config }: { config: unknown }) {
   const { SummaryRow: Row } = useFormKit();
+  const t = useTranslations("console.designs.validation.summary");
   const parsed = validationConfigSchema.safeParse(config);
-  if (!parsed.success) return <Row term="Checks">Unreadable configuration</Row>;
+  if (!parsed.success) return <Row term={t("checks")}>{t("unreadable")}</Row>;
   const c = parsed.data;
   return (
     <>
-      <Row term="Context checks">
+      <Row term={t("contextChecks")}>
         {c.contextChecks ? (
           <>
             <ul className="list-disc pl-5">
@@ -23,14 +25,14 @@ export function ValidationSummary({ config }: { config: unknown }) {
                 </li>
               ))}
             </ul>
-            <p>{c.contextChecks.comment ? "Participants may add a comment." : "No comment box."}</p>
+            <p>{c.contextChecks.comment ? t("comment") : t("noComment")}</p>
           </>
         ) : (
-          "Off"
+          t("off")
         )}
       </Row>
-      <Row term="Answer-key checks">{c.answerKey ? <>On. {ANSWER_KEY_HELP}</> : "Off"}</Row>
-      <Row term="Label judgement">
+      <Row term={t("answerKey")}>{c.answerKey ? t("on", { help: ANSWER_KEY_HELP }) : t("off")}</Row>
+      <Row term={t("labelJudgement")}>
         {c.labelJudgement ? (
           <>
             <p>{c.labelJudgement.prompt}</p>
@@ -38,18 +40,18 @@ export function ValidationSummary({ config }: { config: unknown }) {
               {c.labelJudgement.labels.map((l) => (
                 <li key={l.key}>
                   {l.label} <span className="text-muted">({l.key})</span>
-                  {l.rejects && <strong> — rejects the item</strong>}
+                  {l.rejects && <strong>{t("rejects")}</strong>}
                   {l.description && <span className="text-muted"> — {l.description}</span>}
                 </li>
               ))}
             </ul>
           </>
         ) : (
-          "Off"
+          t("off")
         )}
       </Row>
-      <Row term="Tie policy">{TIE_POLICY_LABELS[c.rule.tiePolicy]}</Row>
-      <Row term="LLM judge">{c.rule.llmJudge ? `${c.rule.llmJudge.model} must agree with the human majority` : "Not used"}</Row>
+      <Row term={t("tiePolicy")}>{TIE_POLICY_LABELS[c.rule.tiePolicy]}</Row>
+      <Row term={t("judge")}>{c.rule.llmJudge ? t("judgeText", { model: c.rule.llmJudge.model }) : t("notUsed")}</Row>
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import { AdjudicationHistory } from "@/components/studies/adjudication-history";
 import { AdjudicationQueue, type QueueItem } from "@/components/studies/adjudication-queue";
 import { uniqueNames } from "@/components/studies/queue-names";
@@ -16,13 +17,13 @@ function withNames(items: Omit<QueueItem, "name">[]): QueueItem[] {
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ page?: string }> };
 
 export async function generateMetadata({ params }: Props) {
-  const { study } = await studyForPage((await params).id);
-  return { title: `Adjudication · ${study.name}` };
+  const [{ study }, t] = await Promise.all([studyForPage((await params).id), getTranslations("console.adjudication.page")]);
+  return { title: t("title", { name: study.name }) };
 }
 
 export default async function StudyAdjudicationPage({ params, searchParams }: Props) {
   const { study, canManage } = await studyForPage((await params).id);
-  const [results, history, query] = await Promise.all([resultsFor(study), adjudicationHistory(study.id), searchParams]);
+  const [results, history, query, t] = await Promise.all([resultsFor(study), adjudicationHistory(study.id), searchParams, getTranslations("console.adjudication.page")]);
   const units = new Map((results.units ?? []).map((u) => [u.unitId, u]));
   const queue = results.queue ?? [];
   const { rows, page, pages } = paginate(queue, Number(query.page ?? 1), PAGE_SIZE);
@@ -46,19 +47,19 @@ export default async function StudyAdjudicationPage({ params, searchParams }: Pr
     <div className="space-y-8">
       <section aria-labelledby="queue-heading" className="space-y-4">
         <h2 id="queue-heading" className="text-lg font-semibold">
-          Adjudication queue
+          {t("queueHeading")}
         </h2>
         <p className="text-sm text-muted">
           {queue.length === 0
-            ? "Nothing to decide: no complete unit has a tied or split check without a decision."
-            : `${queue.length} ${queue.length === 1 ? "check" : "checks"} on complete units: ${ties} tied, ${queue.length - ties} with disagreement. Ties come first. Your decision and reason override the vote and are audited.`}
+            ? t("nothing")
+            : t("summary", { count: String(queue.length), plural: queue.length === 1 ? "one" : "other", ties: String(ties), split: String(queue.length - ties) })}
         </p>
         {items.length > 0 && <AdjudicationQueue studyId={study.id} items={withNames(items)} canManage={canManage} />}
-        <Pagination basePath={`/studies/${study.id}/adjudication`} query={{}} page={page} pages={pages} label="Queue pages" />
+        <Pagination basePath={`/studies/${study.id}/adjudication`} query={{}} page={page} pages={pages} label={t("pages")} />
       </section>
       <section aria-labelledby="history-heading" className="space-y-4">
         <h2 id="history-heading" className="text-lg font-semibold">
-          Decision history
+          {t("historyHeading")}
         </h2>
         <AdjudicationHistory events={history} units={units} />
       </section>

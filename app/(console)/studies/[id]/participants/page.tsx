@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import { studyForPage } from "@/components/studies/page-data";
 import { Pagination } from "@/components/studies/pagination";
 import { ParticipantsTable } from "@/components/studies/participants-table";
@@ -9,15 +10,13 @@ const PAGE_SIZE = 100;
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ params }: Props) {
-  const { study } = await studyForPage((await params).id);
-  return { title: `Participants · ${study.name}` };
+  const [{ study }, t] = await Promise.all([studyForPage((await params).id), getTranslations("console.studies.participants")]);
+  return { title: t("title", { name: study.name }) };
 }
-
-const SORT_WORDS: Record<string, string> = { units: "units done", pseudonym: "participant", externalId: "external id", medianSeconds: "median time" };
 
 export default async function StudyParticipantsPage({ params, searchParams }: Props) {
   const { study } = await studyForPage((await params).id);
-  const raw = await searchParams;
+  const [raw, t] = await Promise.all([searchParams, getTranslations("console.studies.participants")]);
   // a malformed query falls back to the defaults rather than failing the page
   const parsed = participantsQuery.safeParse({ pageSize: PAGE_SIZE, sort: raw.sort, order: raw.order, page: raw.page });
   const query = parsed.success ? parsed.data : participantsQuery.parse({ pageSize: PAGE_SIZE });
@@ -27,23 +26,30 @@ export default async function StudyParticipantsPage({ params, searchParams }: Pr
   const base = `/studies/${study.id}/participants`;
   const baseline = study.design === "baseline";
   // the overview's figure that this table elaborates: only for vote-based designs
-  const agreementNote = baseline ? "Accuracy: the share of their scored answers (final stage) that are right." : "Agreement with majority: the share of their answers that match the majority of the others, over checks that have one.";
+  const agreementNote = baseline ? t("accuracyNote") : t("agreementNote");
   return (
     <section aria-labelledby="participants-heading" className="space-y-4">
       <h2 id="participants-heading" className="text-lg font-semibold">
-        Participants
+        {t("heading")}
       </h2>
       {table.items.length === 0 ? (
-        <p className="rounded-card border border-line bg-surface p-4 text-muted">{table.total === 0 ? "Nobody has submitted a response yet." : "No participants on this page."}</p>
+        <p className="rounded-card border border-line bg-surface p-4 text-muted">{table.total === 0 ? t("nobody") : t("noneOnPage")}</p>
       ) : (
         <ParticipantsTable
           participants={table.items}
           accuracy={baseline}
           sort={{ sort: query.sort, order: query.order, href: (sort, order) => queryHref(base, { sort, order }) }}
-          caption={`Participants ${first}–${first + table.items.length - 1} of ${table.total}, by ${SORT_WORDS[query.sort]} (${query.order === "asc" ? "ascending" : "descending"}). ${agreementNote}`}
+          caption={t("caption", {
+            first: String(first),
+            last: String(first + table.items.length - 1),
+            total: String(table.total),
+            sort: query.sort,
+            order: query.order,
+            note: agreementNote,
+          })}
         />
       )}
-      <Pagination basePath={base} query={{ sort: query.sort, order: query.order }} page={query.page} pages={pages} label="Participants pages" />
+      <Pagination basePath={base} query={{ sort: query.sort, order: query.order }} page={query.page} pages={pages} label={t("pages")} />
     </section>
   );
 }

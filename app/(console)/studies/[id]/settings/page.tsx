@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import { datasetChoices, NO_CHOICES, studyOptions } from "@/components/studies/form-data";
 import { settingsOf, studyForPage } from "@/components/studies/page-data";
 import { LockedSettingsSummary, SettingsSummary } from "@/components/studies/settings-summary";
@@ -9,16 +10,16 @@ import { db } from "@/lib/db/client";
 type Props = { params: Promise<{ id: string }> };
 
 export async function generateMetadata({ params }: Props) {
-  const { study } = await studyForPage((await params).id);
-  return { title: `Settings · ${study.name}` };
+  const [{ study }, t] = await Promise.all([studyForPage((await params).id), getTranslations("console.studies.settings")]);
+  return { title: t("title", { name: study.name }) };
 }
 
 export default async function StudySettingsPage({ params }: Props) {
-  const { study, canManage, datasetName, user } = await studyForPage((await params).id);
+  const [{ study, canManage, datasetName, user }, t] = await Promise.all([studyForPage((await params).id), getTranslations("console.studies.settings")]);
   const settings = settingsOf(study);
   const heading = (
     <h2 id="settings-heading" className="text-lg font-semibold">
-      Settings
+      {t("heading")}
     </h2>
   );
   const spec = <SpecView studyId={study.id} study={settings} />;
@@ -26,7 +27,7 @@ export default async function StudySettingsPage({ params }: Props) {
     return (
       <section aria-labelledby="settings-heading" className="space-y-4">
         {heading}
-        <Alert tone="info">{study.state === "closed" ? "A closed study cannot change." : "Only the study's owner or an admin can change it."}</Alert>
+        <Alert tone="info">{study.state === "closed" ? t("closed") : t("notYours")}</Alert>
         <div className="rounded-card border border-line bg-surface p-4 sm:p-6">
           <SettingsSummary settings={settings} datasetName={datasetName} />
         </div>

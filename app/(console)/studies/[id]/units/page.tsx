@@ -1,5 +1,6 @@
+import { getTranslations } from "next-intl/server";
 import Link from "next/link";
-import { DECISION_LABELS, DECISIONS } from "@/components/studies/format";
+import { DECISIONS } from "@/components/studies/format";
 import { resultsFor, studyForPage } from "@/components/studies/page-data";
 import { Pagination } from "@/components/studies/pagination";
 import { queryHref } from "@/components/studies/sort-header";
@@ -13,13 +14,13 @@ const PAGE_SIZE = 50;
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ params }: Props) {
-  const { study } = await studyForPage((await params).id);
-  return { title: `Units · ${study.name}` };
+  const [{ study }, t] = await Promise.all([studyForPage((await params).id), getTranslations("console.studies.units")]);
+  return { title: t("title", { name: study.name }) };
 }
 
 export default async function StudyUnitsPage({ params, searchParams }: Props) {
   const { study } = await studyForPage((await params).id);
-  const [results, raw] = await Promise.all([resultsFor(study), searchParams]);
+  const [results, raw, t, decisionLabel] = await Promise.all([resultsFor(study), searchParams, getTranslations("console.studies.units"), getTranslations("console.studies.decisions")]);
   // a malformed query falls back to the defaults rather than failing the page
   const parsed = unitsQuery.safeParse({ pageSize: PAGE_SIZE, page: raw.page, sort: raw.sort, order: raw.order, status: raw.status || undefined, ties: raw.ties });
   const query = parsed.success ? parsed.data : unitsQuery.parse({ pageSize: PAGE_SIZE });
@@ -30,26 +31,31 @@ export default async function StudyUnitsPage({ params, searchParams }: Props) {
   const page = query.page;
   const pages = Math.max(1, Math.ceil(table.total / PAGE_SIZE));
   const first = (page - 1) * PAGE_SIZE + 1;
-  const shown = table.total === 0 ? "No units" : rows.length === 0 ? `No units on page ${page} of ${pages}` : `Units ${first}–${first + rows.length - 1} of ${table.total}`;
-  const filters = [decision && `decision ${DECISION_LABELS[decision]}`, ties && "with a tie"].filter(Boolean).join(", ");
+  const shown =
+    table.total === 0
+      ? t("none")
+      : rows.length === 0
+        ? t("noneOnPage", { page: String(page), pages: String(pages) })
+        : t("range", { first: String(first), last: String(first + rows.length - 1), total: String(table.total) });
+  const filters = [decision && t("filterDecision", { decision: decisionLabel(decision) }), ties && t("filterTie")].filter(Boolean).join(", ");
   const base = `/studies/${study.id}/units`;
   return (
     <section aria-labelledby="units-heading" className="space-y-4">
       <h2 id="units-heading" className="text-lg font-semibold">
-        Units, votes and decisions
+        {t("heading")}
       </h2>
-      <form method="get" action={base} className="flex flex-wrap items-end gap-3 rounded-card border border-line bg-surface p-4" aria-label="Filter units">
+      <form method="get" action={base} className="flex flex-wrap items-end gap-3 rounded-card border border-line bg-surface p-4" aria-label={t("filterLabel")}>
         <input type="hidden" name="sort" value={query.sort} />
         <input type="hidden" name="order" value={query.order} />
         <div className="space-y-1">
           <label htmlFor="units-decision" className="block text-sm font-medium">
-            Filter by decision
+            {t("byDecision")}
           </label>
           <select id="units-decision" name="status" defaultValue={decision ?? ""} className={controlClass}>
-            <option value="">All decisions</option>
+            <option value="">{t("allDecisions")}</option>
             {DECISIONS.map((d) => (
               <option key={d} value={d}>
-                {DECISION_LABELS[d]} ({results.decisions?.[d] ?? 0})
+                {decisionLabel(d)} ({results.decisions?.[d] ?? 0})
               </option>
             ))}
           </select>
@@ -57,32 +63,32 @@ export default async function StudyUnitsPage({ params, searchParams }: Props) {
         <div className="flex min-h-11 items-center gap-2">
           <input id="units-ties" type="checkbox" name="ties" value="1" defaultChecked={ties} className="size-5 accent-primary" />
           <label htmlFor="units-ties" className="text-sm font-medium">
-            Only units with a tie
+            {t("onlyTies")}
           </label>
         </div>
         <button type="submit" className={buttonClass("secondary")}>
-          Apply filter
+          {t("apply")}
         </button>
         {(decision || ties) && (
           <Link href={base} className={buttonClass("ghost")}>
-            Show all units
+            {t("showAll")}
           </Link>
         )}
       </form>
       <p className="text-sm text-muted" role="status">
         {shown}
-        {filters && ` (${filters})`}. Each check shows its vote counts and the majority; <strong className="text-warning">TIE</strong> marks a check whose votes
-        are tied.
+        {filters && ` (${filters})`}
+        {t.rich("legend", { tie: (chunks) => <strong className="text-warning">{chunks}</strong> })}
       </p>
       {rows.length > 0 && (
         <UnitsTable
           units={rows}
           names={{ columns: results.voteColumns ?? [], itemColumn: results.itemColumn ?? null, reasonLabels: results.reasonLabels ?? {} }}
           sort={{ sort: query.sort, order: query.order, href: (sort, order) => queryHref(base, { status: decision, ties: ties ? "1" : undefined, sort, order }) }}
-          caption={`${shown}${filters ? ` (${filters})` : ""}. Vote counts per check, the majority, TIE where the votes are tied, and the unit's decision.`}
+          caption={t("caption", { shown: `${shown}${filters ? ` (${filters})` : ""}` })}
         />
       )}
-      <Pagination basePath={base} query={{ status: decision, ties: ties ? "1" : undefined, sort: query.sort, order: query.order }} page={page} pages={pages} label="Units pages" />
+      <Pagination basePath={base} query={{ status: decision, ties: ties ? "1" : undefined, sort: query.sort, order: query.order }} page={page} pages={pages} label={t("pages")} />
     </section>
   );
 }
