@@ -33,6 +33,7 @@ import { buildIsCurrent, recordBuild } from "@/lib/runtime/build-stamp";
 import { changeStudyState, createStudy, parseSpec } from "@/lib/studies/service";
 import { createUser } from "@/lib/users/service";
 import { createMigratedDatabase, dropDatabase, startTestServer } from "../tests/support/test-postgres";
+import { median } from "./median";
 
 const STUDIES = ["flags", "answer-key", "baseline", "groups-stages"] as const;
 type StudyMode = (typeof STUDIES)[number];
@@ -270,11 +271,6 @@ async function checks(url: string, studyId: string) {
   return { over, dup, quotas };
 }
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : Number((((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2).toFixed(1));
-}
 
 /** pg_stat_statements on the bench database, or null with why not (the server must preload it). */
 async function statementStats(url: string, action: "reset" | "read"): Promise<string | null> {

@@ -18,6 +18,7 @@ import { participantsPage, participantsQuery, unitsPage, unitsQuery } from "@/li
 import { pool } from "@/lib/db/pool";
 import { seedResultsStudies } from "../tests/support/bench-results-seed";
 import { createMigratedDatabase, dropDatabase, startTestServer } from "../tests/support/test-postgres";
+import { median } from "./median";
 
 const Args = z.object({
   sizes: z
@@ -30,11 +31,6 @@ const Args = z.object({
   database: z.string().url().optional(),
 });
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
 
 interface Step {
   study: "validation" | "baseline";

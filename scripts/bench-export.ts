@@ -18,6 +18,7 @@ import { downloadResponse } from "@/lib/http/stream";
 import { readStudy } from "@/lib/studies/study";
 import { EXPORT_STREAMS, type StreamFormat } from "@/lib/studies/exports/streams";
 import { createMigratedDatabase, dropDatabase, startTestServer } from "../tests/support/test-postgres";
+import { median } from "./median";
 
 const OUT = path.resolve("bench-out");
 const FORMATS = Object.keys(EXPORT_STREAMS) as StreamFormat[];
@@ -37,7 +38,6 @@ const Args = z.object({
   database: z.string().url().optional(),
 });
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /**
  * A validation study over a generic dataset (one question per unit, N = 3, 1,000 participants)

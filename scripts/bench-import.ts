@@ -13,6 +13,7 @@ import { z } from "zod";
 import { closePool, pool } from "@/lib/db/pool";
 import { importDataset } from "@/lib/datasets/import";
 import { createMigratedDatabase, dropDatabase, startTestServer } from "../tests/support/test-postgres";
+import { median } from "./median";
 
 const SHARED = path.resolve("../shared/datasets");
 const OUT = path.resolve("bench-out");
@@ -30,7 +31,6 @@ const Args = z.object({
 });
 
 type Rec = Record<string, unknown>;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function writeLines(file: string, lines: Iterable<string>): Promise<void> {
   const out = createWriteStream(file);

@@ -8,6 +8,7 @@ import { spawnSync } from "node:child_process";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { countMatrix, dawidSkene, encodeRatings, fleissKappa, gwetAC1, krippendorffAlpha, majorityVote, percentAgreement, seededRandom, type Rating } from "@/lib/metrics";
+import { median } from "./median";
 
 const RATERS = 10;
 const CATEGORIES = 4;
@@ -32,7 +33,6 @@ interface SizeResult {
 }
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 function generate(ratings: number): Rating[] {
   const random = seededRandom(20261122);

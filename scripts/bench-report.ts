@@ -12,6 +12,7 @@ import { studyReport } from "@/lib/studies/report";
 import { readStudy } from "@/lib/studies/study";
 import { seedResultsStudies } from "../tests/support/bench-results-seed";
 import { createMigratedDatabase, dropDatabase, startTestServer } from "../tests/support/test-postgres";
+import { median } from "./median";
 
 const Args = z.object({
   size: z.coerce.number().int().min(100).default(1_000_000),
@@ -21,11 +22,6 @@ const Args = z.object({
   database: z.string().url().optional(),
 });
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
 
 interface Measured {
   responses: number;
