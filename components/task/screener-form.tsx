@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState, type FormEvent, type RefObject } from "react";
+import { useState, type FormEvent, type ReactNode, type RefObject } from "react";
 import { FamiliarityQuestion } from "@/components/task/familiarity-question";
 import { CHOICE_KEY, emptyScreenerDraft, familiarityKey, screenerAnswer, screenerProblems, shownItems, type FamiliarityItem, type ScreenerDraft } from "@/components/task/screener";
 import { errorTextClass, optionRowClass } from "@/components/task/widgets/styles";
@@ -21,6 +21,23 @@ export interface ScreenerFormProps {
   onIncomplete: (message: string, fieldErrors: Record<string, string>) => void;
   /** an item was answered (its error can go) */
   onChanged: (key: string) => void;
+}
+
+/** The screener's one question (checklist or choice): legend, the study's help, then the options. */
+function ChoiceFieldset({ legend, help, describedBy, bodyClass, children }: { legend: string; help: string | null | undefined; describedBy: string | undefined; bodyClass: string; children: ReactNode }) {
+  return (
+    <fieldset data-item={CHOICE_KEY} aria-describedby={describedBy} className="space-y-3">
+      <legend className="float-left w-full text-lg font-semibold">{legend}</legend>
+      <div className={`clear-both pt-2 ${bodyClass}`}>
+        {help && (
+          <p id="screener-help" className="text-base text-muted">
+            {help}
+          </p>
+        )}
+        {children}
+      </div>
+    </fieldset>
+  );
 }
 
 // The screener asked before the first unit: a checklist (tick what applies, e.g. the books read
@@ -79,70 +96,54 @@ export function ScreenerForm({ view, fieldErrors, error, sending, headingRef, fo
       </div>
 
       {view.choice === "values" && (
-        <fieldset data-item={CHOICE_KEY} aria-describedby={choiceDescribedBy} className="space-y-3">
-          <legend className="float-left w-full text-lg font-semibold">{view.prompt ?? t("checklistLegend")}</legend>
-          <div className="clear-both space-y-3 pt-2">
-            {view.help && (
-              <p id="screener-help" className="text-base text-muted">
-                {view.help}
-              </p>
-            )}
-            <p className="text-base text-muted">{t("noneApplies")}</p>
-            {choiceErrorText}
-            {view.options.map((option) => {
-              const ticked = draft.values.includes(option.value);
-              const items = ticked ? shown.filter((f) => f.appliesTo === option.value) : [];
-              return (
-                <div key={option.value} className="space-y-3">
-                  <label className={optionRowClass}>
-                    <input
-                      type="checkbox"
-                      checked={ticked}
-                      disabled={sending}
-                      onChange={() => update(CHOICE_KEY, { ...draft, values: ticked ? draft.values.filter((v) => v !== option.value) : [...draft.values, option.value] })}
-                      className="size-6 shrink-0 accent-primary"
-                    />
-                    <span className="min-w-0 break-words font-medium">{option.label}</span>
-                  </label>
-                  {items.length > 0 && (
-                    <div className="space-y-3 border-l-4 border-primary pl-4">
-                      <p className="text-base">{t("familiarityIntro")}</p>
-                      {items.map(question)}
-                    </div>
-                  )}
-                </div>
-              );
-            })}
-          </div>
-        </fieldset>
+        <ChoiceFieldset legend={view.prompt ?? t("checklistLegend")} help={view.help} describedBy={choiceDescribedBy} bodyClass="space-y-3">
+          <p className="text-base text-muted">{t("noneApplies")}</p>
+          {choiceErrorText}
+          {view.options.map((option) => {
+            const ticked = draft.values.includes(option.value);
+            const items = ticked ? shown.filter((f) => f.appliesTo === option.value) : [];
+            return (
+              <div key={option.value} className="space-y-3">
+                <label className={optionRowClass}>
+                  <input
+                    type="checkbox"
+                    checked={ticked}
+                    disabled={sending}
+                    onChange={() => update(CHOICE_KEY, { ...draft, values: ticked ? draft.values.filter((v) => v !== option.value) : [...draft.values, option.value] })}
+                    className="size-6 shrink-0 accent-primary"
+                  />
+                  <span className="min-w-0 break-words font-medium">{option.label}</span>
+                </label>
+                {items.length > 0 && (
+                  <div className="space-y-3 border-l-4 border-primary pl-4">
+                    <p className="text-base">{t("familiarityIntro")}</p>
+                    {items.map(question)}
+                  </div>
+                )}
+              </div>
+            );
+          })}
+        </ChoiceFieldset>
       )}
 
       {view.choice === "group" && (
-        <fieldset data-item={CHOICE_KEY} aria-describedby={choiceDescribedBy} className="space-y-3">
-          <legend className="float-left w-full text-lg font-semibold">{view.prompt ?? t("choiceLegend")}</legend>
-          <div className="clear-both grid gap-2 pt-2">
-            {view.help && (
-              <p id="screener-help" className="text-base text-muted">
-                {view.help}
-              </p>
-            )}
-            {choiceErrorText}
-            {view.options.map((option) => (
-              <label key={option.value} className={optionRowClass}>
-                <input
-                  type="radio"
-                  name="screener-choice"
-                  value={option.value}
-                  checked={draft.option === Number(option.value)}
-                  disabled={sending}
-                  onChange={() => update(CHOICE_KEY, { ...draft, option: Number(option.value) })}
-                  className="size-6 shrink-0 accent-primary"
-                />
-                <span className="min-w-0 break-words">{option.label}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <ChoiceFieldset legend={view.prompt ?? t("choiceLegend")} help={view.help} describedBy={choiceDescribedBy} bodyClass="grid gap-2">
+          {choiceErrorText}
+          {view.options.map((option) => (
+            <label key={option.value} className={optionRowClass}>
+              <input
+                type="radio"
+                name="screener-choice"
+                value={option.value}
+                checked={draft.option === Number(option.value)}
+                disabled={sending}
+                onChange={() => update(CHOICE_KEY, { ...draft, option: Number(option.value) })}
+                className="size-6 shrink-0 accent-primary"
+              />
+              <span className="min-w-0 break-words">{option.label}</span>
+            </label>
+          ))}
+        </ChoiceFieldset>
       )}
 
       {view.choice === null && view.prompt && <p className="text-lg font-semibold">{view.prompt}</p>}
