@@ -5,7 +5,7 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: [".next/**", "node_modules/**", "lib/db/generated/**", ".data/**", ".test-data/**", "test-results/**", "playwright-report/**", "next-env.d.ts"],
+    ignores: [".next/**", ".task-page/**", "public/task-assets/**", "node_modules/**", "lib/db/generated/**", ".data/**", ".test-data/**", "test-results/**", "playwright-report/**", "next-env.d.ts"],
   },
   {
     rules: {

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
+import { markdownBoxClass } from "@/components/markdown-box";
 
 // Study instructions written by researchers. Raw HTML in the source is dropped, never rendered;
 // links only go to web or mail addresses; images show their alt text (no third-party loads).
@@ -51,12 +52,19 @@ export interface MarkdownProps {
   className?: string;
 }
 
+/** The rendered Markdown without its box: the task page renders it on the server alone (components/task/standalone). */
+export function MarkdownContent({ source, headingLevel = 2 }: Omit<MarkdownProps, "className">) {
+  return (
+    <ReactMarkdown components={componentsFor(headingLevel)} skipHtml urlTransform={(url) => (SAFE_LINK.test(url) ? url : "")}>
+      {source}
+    </ReactMarkdown>
+  );
+}
+
 export function Markdown({ source, headingLevel = 2, className = "" }: MarkdownProps) {
   return (
-    <div className={`text-base leading-7 ${className}`}>
-      <ReactMarkdown components={componentsFor(headingLevel)} skipHtml urlTransform={(url) => (SAFE_LINK.test(url) ? url : "")}>
-        {source}
-      </ReactMarkdown>
+    <div className={markdownBoxClass(className)}>
+      <MarkdownContent source={source} headingLevel={headingLevel} />
     </div>
   );
 }

@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 import { readEnv } from "@/lib/env";
+import { buildApp } from "@/lib/runtime/build-app";
 import { buildIsCurrent, recordBuild } from "@/lib/runtime/build-stamp";
 import { runLauncher } from "@/lib/runtime/launcher";
 import { serveWeb } from "@/lib/runtime/web-server";
@@ -20,11 +21,15 @@ async function main() {
   await runLauncher({
     say,
     startWeb: (env, e) => {
-      if (dev) return spawn(process.execPath, [nextBin(), "dev", "-p", String(e.PORT), "-H", e.HOSTNAME], { stdio: "inherit", env });
+      // the task page is served from its own bundle in development too (rebuilt at each start)
+      if (dev) {
+        const built = spawnSync(process.execPath, ["--import", "tsx", path.resolve("scripts/build-task-page.ts")], { stdio: "inherit", env });
+        if (built.status !== 0) throw new Error("the task page's bundle did not build");
+        return spawn(process.execPath, [nextBin(), "dev", "-p", String(e.PORT), "-H", e.HOSTNAME], { stdio: "inherit", env });
+      }
       if (!buildIsCurrent()) {
         say("building the app (first start or changed sources)...");
-        const build = spawnSync(process.execPath, [nextBin(), "build"], { stdio: "inherit", env });
-        if (build.status !== 0) throw new Error("next build failed");
+        buildApp({ env });
         recordBuild();
       }
       const serve = ["--import", "tsx", path.resolve("scripts/start.ts"), "--serve"];

@@ -40,3 +40,8 @@ export function newNonce(): string {
   crypto.getRandomValues(bytes);
   return btoa(String.fromCharCode(...bytes));
 }
+
+/** The nonce of a policy made by contentSecurityPolicy (proxy.ts hands it on in the request), or null. */
+export function nonceOf(policy: string | null): string | null {
+  return /'nonce-([A-Za-z0-9+/=]+)'/.exec(policy ?? "")?.[1] ?? null;
+}

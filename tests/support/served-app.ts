@@ -1,8 +1,9 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import { disconnectDb } from "@/lib/db/client";
 import { closePool } from "@/lib/db/pool";
+import { buildApp } from "@/lib/runtime/build-app";
 import { buildIsCurrent, recordBuild } from "@/lib/runtime/build-stamp";
 import { createMigratedDatabase, dropDatabase, startTestServer } from "./test-postgres";
 
@@ -50,7 +51,7 @@ export async function serveApp(opts: { databaseUrl: string; port?: number; env?:
   const env = { ...process.env, DATABASE_URL: opts.databaseUrl, NEXTAUTH_SECRET: "script-secret-script-secret-script", NEXTAUTH_URL: baseURL, NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: "warn", HOSTNAME: "127.0.0.1", PORT: String(port), ...opts.env };
   if (!buildIsCurrent()) {
     console.error("building…");
-    if (spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: ["ignore", "ignore", "inherit"], env }).status !== 0) throw new Error("build failed");
+    buildApp({ env, stdio: ["ignore", "ignore", "inherit"] });
     recordBuild();
   }
   const app = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts", "--serve"], { env, stdio: ["ignore", "ignore", "inherit"] });

@@ -1,0 +1,87 @@
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import tailwind from "@tailwindcss/postcss";
+import { build, type Metafile } from "esbuild";
+import postcss from "postcss";
+import { TASK_ASSETS_DIR as ASSETS_DIR, TASK_PAGE_SERVER } from "@/lib/runtime/task-page-files";
+
+// The participant task page is served without Next.js's client runtime (docs/participant-api.md,
+// "The task page"): a route renders it with a server module of its own, and one script of ours
+// hydrates it. This builds both, and the page's stylesheet, before `next build`:
+//  - public/task-assets/task-<hash>.js and .css: what the browser loads (hashed, cached for good);
+//  - .task-page/server.cjs: the HTML renderer that app/s/[code]/task/route.ts loads.
+// Next.js's own client entries must stay out of the browser bundle: the task code imports
+// `next-intl` (here its core, use-intl) and `next/navigation` (here plain page loads).
+
+const ALIAS = { "next-intl": "use-intl", "next/navigation": "./components/task/standalone/navigation.ts" };
+// what would bring Next.js's client runtime back onto the page
+const FORBIDDEN = /node_modules\/(next|next-intl)\//;
+
+function hashed(name: string, ext: string, body: string | Uint8Array): string {
+  return `${name}-${createHash("sha256").update(body).digest("hex").slice(0, 16)}.${ext}`;
+}
+
+function checkInputs(meta: Metafile): void {
+  const bad = Object.keys(meta.inputs).filter((f) => FORBIDDEN.test(f));
+  if (bad.length) throw new Error(`the task page's bundle must not include Next.js's client code: ${bad.join(", ")}`);
+}
+
+/** The Tailwind stylesheet of the app (app/globals.css), as Next.js builds it for its pages. */
+async function buildCss(root: string): Promise<string> {
+  const from = path.join(root, "app/globals.css");
+  const result = await postcss([tailwind({ base: root, optimize: { minify: true } })]).process(readFileSync(from, "utf8"), { from });
+  const name = hashed("task", "css", result.css);
+  writeFileSync(path.join(root, ASSETS_DIR, name), result.css);
+  return `/task-assets/${name}`;
+}
+
+async function buildScript(root: string): Promise<string> {
+  const out = await build({
+    absWorkingDir: root,
+    entryPoints: ["components/task/standalone/client.tsx"],
+    bundle: true,
+    minify: true,
+    format: "iife",
+    platform: "browser",
+    target: ["es2022"],
+    jsx: "automatic",
+    alias: ALIAS,
+    define: { "process.env.NODE_ENV": '"production"' },
+    write: false,
+    metafile: true,
+    legalComments: "none",
+    logLevel: "warning",
+    outfile: "task.js",
+  });
+  checkInputs(out.metafile);
+  const file = out.outputFiles[0]!;
+  const name = hashed("task", "js", file.contents);
+  writeFileSync(path.join(root, ASSETS_DIR, name), file.contents);
+  return `/task-assets/${name}`;
+}
+
+async function buildServer(root: string, assets: { script: string; css: string }): Promise<void> {
+  await build({
+    absWorkingDir: root,
+    entryPoints: ["components/task/standalone/server.tsx"],
+    bundle: true,
+    format: "cjs",
+    platform: "node",
+    target: ["node20"],
+    jsx: "automatic",
+    alias: ALIAS,
+    define: { "process.env.NODE_ENV": '"production"', TASK_PAGE_ASSETS: JSON.stringify(assets) },
+    logLevel: "warning",
+    outfile: TASK_PAGE_SERVER,
+  });
+}
+
+/** Builds the task page's script, stylesheet and server renderer (a few seconds). */
+export async function buildTaskPage(root = process.cwd()): Promise<{ script: string; css: string }> {
+  rmSync(path.join(root, ASSETS_DIR), { recursive: true, force: true });
+  mkdirSync(path.join(root, ASSETS_DIR), { recursive: true });
+  const [css, script] = await Promise.all([buildCss(root), buildScript(root)]);
+  await buildServer(root, { script, css });
+  return { script, css };
+}
