@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { request as playwrightRequest, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { AUDITED_PAGES } from "../lib/a11y/audited-pages";
+import { AUDITED_PAGES, PAGE_ROUTES } from "../lib/a11y/audited-pages";
 import { expect, test } from "./fixtures";
 import { audit } from "./helpers/audit";
 import { createOpenStudy, DEFAULT_FLAGS, importFile, signedInRequest, type StudyInput } from "./helpers/api";
@@ -260,7 +260,7 @@ const VISITS: Record<string, Visit> = {
     await expect(page).toHaveURL(/\/consent$/);
     await audit(page, "consent");
   },
-  "app/s/[code]/task/page.tsx": async (t) => {
+  "app/s/[code]/task/route.ts": async (t) => {
     const { researcher, study, datasetId } = await t.w();
     const page = t.page;
     // validation over a ToMATO transcript (real server), then the stop dialog
@@ -357,7 +357,7 @@ function pageFiles(dir: string): string[] {
   return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
     const rel = `${dir}/${e.name}`;
     if (e.isDirectory()) return pageFiles(rel);
-    return /^page\.(tsx|ts|jsx|js)$/.test(e.name) ? [rel] : [];
+    return /^page\.(tsx|ts|jsx|js)$/.test(e.name) || PAGE_ROUTES.includes(rel) ? [rel] : [];
   });
 }
 

@@ -1,4 +1,4 @@
-// Every page of the app (one row per app/**/page.tsx) and the states the accessibility spec
+// Every page of the app (one row per app/**/page.tsx, and per route in PAGE_ROUTES) and the states the accessibility spec
 // (e2e/a11y.spec.ts) checks it in. The accessibility statement (/accessibility) lists the same
 // rows, so what it says was tested is what the spec tests. A new page needs a row here and a
 // visit in the spec; e2e/a11y.spec.ts fails until both exist.
@@ -11,6 +11,12 @@ export interface AuditedPage {
   /** who sees it, and in which states it is checked */
   states: string[];
 }
+
+/**
+ * Route handlers that answer with a whole page for a person: the task page is one, served
+ * without Next.js's client runtime (docs/participant-api.md). Audited like the page files.
+ */
+export const PAGE_ROUTES: readonly string[] = ["app/s/[code]/task/route.ts"];
 
 export const AUDITED_PAGES: readonly AuditedPage[] = [
   { file: "app/signin/page.tsx", path: "/signin", states: ["empty", "after a wrong password"] },
@@ -34,7 +40,7 @@ export const AUDITED_PAGES: readonly AuditedPage[] = [
   { file: "app/(console)/api-docs/page.tsx", path: "/api-docs", states: ["researcher"] },
   { file: "app/s/[code]/consent/page.tsx", path: "/s/<code>/consent", states: ["participant"] },
   {
-    file: "app/s/[code]/task/page.tsx",
+    file: "app/s/[code]/task/route.ts",
     path: "/s/<code>/task",
     states: ["validation (ToMATO transcript)", "baseline (every question kind)", "checklist (side by side)", "rating", "staged (stage 2)", "the time-limit warning", "the stop dialog open", "phone width"],
   },

@@ -28,16 +28,16 @@ function checkInputs(meta: Metafile): void {
 }
 
 /** The Tailwind stylesheet of the app (app/globals.css), as Next.js builds it for its pages. */
-async function buildCss(root: string): Promise<string> {
+async function buildCss(root: string, out: string): Promise<string> {
   const from = path.join(root, "app/globals.css");
   const result = await postcss([tailwind({ base: root, optimize: { minify: true } })]).process(readFileSync(from, "utf8"), { from });
   const name = hashed("task", "css", result.css);
-  writeFileSync(path.join(root, ASSETS_DIR, name), result.css);
+  writeFileSync(path.join(out, ASSETS_DIR, name), result.css);
   return `/task-assets/${name}`;
 }
 
-async function buildScript(root: string): Promise<string> {
-  const out = await build({
+async function buildScript(root: string, out: string): Promise<{ href: string; inputs: string[] }> {
+  const bundle = await build({
     absWorkingDir: root,
     entryPoints: ["components/task/standalone/client.tsx"],
     bundle: true,
@@ -54,14 +54,14 @@ async function buildScript(root: string): Promise<string> {
     logLevel: "warning",
     outfile: "task.js",
   });
-  checkInputs(out.metafile);
-  const file = out.outputFiles[0]!;
+  checkInputs(bundle.metafile);
+  const file = bundle.outputFiles[0]!;
   const name = hashed("task", "js", file.contents);
-  writeFileSync(path.join(root, ASSETS_DIR, name), file.contents);
-  return `/task-assets/${name}`;
+  writeFileSync(path.join(out, ASSETS_DIR, name), file.contents);
+  return { href: `/task-assets/${name}`, inputs: Object.keys(bundle.metafile.inputs) };
 }
 
-async function buildServer(root: string, assets: { script: string; css: string }): Promise<void> {
+async function buildServer(root: string, out: string, assets: TaskPageAssets): Promise<void> {
   await build({
     absWorkingDir: root,
     entryPoints: ["components/task/standalone/server.tsx"],
@@ -73,15 +73,24 @@ async function buildServer(root: string, assets: { script: string; css: string }
     alias: ALIAS,
     define: { "process.env.NODE_ENV": '"production"', TASK_PAGE_ASSETS: JSON.stringify(assets) },
     logLevel: "warning",
-    outfile: TASK_PAGE_SERVER,
+    outfile: path.join(out, TASK_PAGE_SERVER),
   });
 }
 
-/** Builds the task page's script, stylesheet and server renderer (a few seconds). */
-export async function buildTaskPage(root = process.cwd()): Promise<{ script: string; css: string }> {
-  rmSync(path.join(root, ASSETS_DIR), { recursive: true, force: true });
-  mkdirSync(path.join(root, ASSETS_DIR), { recursive: true });
-  const [css, script] = await Promise.all([buildCss(root), buildScript(root)]);
-  await buildServer(root, { script, css });
-  return { script, css };
+export interface TaskPageAssets {
+  script: string;
+  css: string;
+}
+
+/**
+ * Builds the task page's script, stylesheet and server renderer (a few seconds) from the sources
+ * in `root` into `out` (the same folder, but for tests). Returns the files' addresses and the
+ * modules the script is made of.
+ */
+export async function buildTaskPage(root = process.cwd(), out = root): Promise<TaskPageAssets & { inputs: string[] }> {
+  rmSync(path.join(out, ASSETS_DIR), { recursive: true, force: true });
+  mkdirSync(path.join(out, ASSETS_DIR), { recursive: true });
+  const [css, script] = await Promise.all([buildCss(root, out), buildScript(root, out)]);
+  await buildServer(root, out, { script: script.href, css });
+  return { script: script.href, css, inputs: script.inputs };
 }

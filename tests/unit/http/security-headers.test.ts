@@ -59,3 +59,12 @@ describe("Content-Security-Policy on pages", () => {
     await expect(page("/s/ABC/task", { FRAME_ANCESTORS: "https://a.example; script-src *" })).rejects.toThrow(/FRAME_ANCESTORS/);
   });
 });
+
+describe("the nonce a route reads back (the task page puts it on its script)", () => {
+  it("is the nonce of the policy proxy.ts set on the request", async () => {
+    const { contentSecurityPolicy, nonceOf } = await import("@/lib/http/csp");
+    expect(nonceOf(contentSecurityPolicy({ nonce: "abc+/=", frameAncestors: "'none'", dev: false, https: false }))).toBe("abc+/=");
+    expect(nonceOf(null)).toBeNull();
+    expect(nonceOf("default-src 'self'")).toBeNull();
+  });
+});
