@@ -16,7 +16,7 @@ let loaded: Promise<TaskPageRenderer> | null = null;
  * Loaded from disk at run time, once; the bundler must leave this import alone.
  */
 export function taskPageRenderer(): Promise<TaskPageRenderer> {
-  const file = pathToFileURL(path.join(process.cwd(), TASK_PAGE_SERVER)).href;
+  const file = pathToFileURL(path.join(/* turbopackIgnore: true */ process.cwd(), TASK_PAGE_SERVER)).href;
   loaded ??= import(/* turbopackIgnore: true */ /* webpackIgnore: true */ file).then((m: { default?: TaskPageRenderer } & Partial<TaskPageRenderer>) => {
     const renderer = m.default ?? m;
     if (typeof renderer.renderTaskPage !== "function") throw new Error(`${TASK_PAGE_SERVER} is not the task page's renderer: run npm run build`);
