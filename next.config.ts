@@ -23,12 +23,6 @@ const config: NextConfig = {
         ],
       },
       {
-        // the task page's own script and stylesheet (lib/runtime/task-page-build.ts): their names
-        // change with their content, so a browser keeps them for good
-        source: "/task-assets/:file*",
-        headers: [{ key: "Cache-Control", value: "public, max-age=31536000, immutable" }],
-      },
-      {
         // participant pages (/s/…) may be framed by FRAME_ANCESTORS (MTurk): proxy.ts decides there
         source: "/:path((?!s/).*)",
         headers: [{ key: "X-Frame-Options", value: "DENY" }],

@@ -23,7 +23,7 @@ async function main() {
     startWeb: (env, e) => {
       // the task page is served from its own bundle in development too (rebuilt at each start)
       if (dev) {
-        const built = spawnSync(process.execPath, ["--import", "tsx", path.resolve("scripts/build-task-page.ts")], { stdio: "inherit", env });
+        const built = spawnSync(process.execPath, ["--import", "tsx", path.resolve("scripts/build-task-page.ts"), "--dev"], { stdio: "inherit", env });
         if (built.status !== 0) throw new Error("the task page's bundle did not build");
         return spawn(process.execPath, [nextBin(), "dev", "-p", String(e.PORT), "-H", e.HOSTNAME], { stdio: "inherit", env });
       }

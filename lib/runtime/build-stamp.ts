@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { TASK_PAGE_SERVER } from "@/lib/runtime/task-page-files";
+import { TASK_ASSETS, TASK_PAGE_SERVER } from "@/lib/runtime/task-page-files";
 
 // `npm start` builds only when the sources changed since the last build: a fresh clone
 // builds once, a restart does not.
@@ -25,7 +25,7 @@ function fingerprint(): string {
 }
 
 export function buildIsCurrent(): boolean {
-  return existsSync(".next/BUILD_ID") && existsSync(TASK_PAGE_SERVER) && existsSync(STAMP) && readFileSync(STAMP, "utf8") === fingerprint();
+  return existsSync(".next/BUILD_ID") && existsSync(TASK_PAGE_SERVER) && existsSync(TASK_ASSETS.production.dir) && existsSync(STAMP) && readFileSync(STAMP, "utf8") === fingerprint();
 }
 
 export function recordBuild(): void {

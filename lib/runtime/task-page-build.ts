@@ -4,12 +4,12 @@ import path from "node:path";
 import tailwind from "@tailwindcss/postcss";
 import { build, type Metafile } from "esbuild";
 import postcss from "postcss";
-import { TASK_ASSETS_DIR as ASSETS_DIR, TASK_PAGE_SERVER } from "@/lib/runtime/task-page-files";
+import { TASK_ASSETS, TASK_PAGE_SERVER, type TaskPageMode } from "@/lib/runtime/task-page-files";
 
 // The participant task page is served without Next.js's client runtime (docs/participant-api.md,
 // "The task page"): a route renders it with a server module of its own, and one script of ours
 // hydrates it. This builds both, and the page's stylesheet, before `next build`:
-//  - public/task-assets/task-<hash>.js and .css: what the browser loads (hashed, cached for good);
+//  - task-<hash>.js and .css: what the browser loads (hashed, cached for good; where: task-page-files.ts);
 //  - .task-page/server.cjs: the HTML renderer that app/s/[code]/task/route.ts loads.
 // Next.js's own client entries must stay out of the browser bundle: the task code imports
 // `next-intl` (here its core, use-intl) and `next/navigation` (here plain page loads).
@@ -28,15 +28,22 @@ function checkInputs(meta: Metafile): void {
 }
 
 /** The Tailwind stylesheet of the app (app/globals.css), as Next.js builds it for its pages. */
-async function buildCss(root: string, out: string): Promise<string> {
+interface Target {
+  /** the folder the files are written to */
+  dir: string;
+  /** the address it is served at */
+  url: string;
+}
+
+async function buildCss(root: string, to: Target): Promise<string> {
   const from = path.join(root, "app/globals.css");
   const result = await postcss([tailwind({ base: root, optimize: { minify: true } })]).process(readFileSync(from, "utf8"), { from });
   const name = hashed("task", "css", result.css);
-  writeFileSync(path.join(out, ASSETS_DIR, name), result.css);
-  return `/task-assets/${name}`;
+  writeFileSync(path.join(to.dir, name), result.css);
+  return `${to.url}/${name}`;
 }
 
-async function buildScript(root: string, out: string): Promise<{ href: string; inputs: string[] }> {
+async function buildScript(root: string, to: Target): Promise<{ href: string; inputs: string[] }> {
   const bundle = await build({
     absWorkingDir: root,
     entryPoints: ["components/task/standalone/client.tsx"],
@@ -57,8 +64,8 @@ async function buildScript(root: string, out: string): Promise<{ href: string; i
   checkInputs(bundle.metafile);
   const file = bundle.outputFiles[0]!;
   const name = hashed("task", "js", file.contents);
-  writeFileSync(path.join(out, ASSETS_DIR, name), file.contents);
-  return { href: `/task-assets/${name}`, inputs: Object.keys(bundle.metafile.inputs) };
+  writeFileSync(path.join(to.dir, name), file.contents);
+  return { href: `${to.url}/${name}`, inputs: Object.keys(bundle.metafile.inputs) };
 }
 
 async function buildServer(root: string, out: string, assets: TaskPageAssets): Promise<void> {
@@ -84,13 +91,17 @@ export interface TaskPageAssets {
 
 /**
  * Builds the task page's script, stylesheet and server renderer (a few seconds) from the sources
- * in `root` into `out` (the same folder, but for tests). Returns the files' addresses and the
- * modules the script is made of.
+ * in `root` into `out` (the same folder, but for tests); a production build runs after
+ * `next build`. Returns the files' addresses and the modules the script is made of.
  */
-export async function buildTaskPage(root = process.cwd(), out = root): Promise<TaskPageAssets & { inputs: string[] }> {
-  rmSync(path.join(out, ASSETS_DIR), { recursive: true, force: true });
-  mkdirSync(path.join(out, ASSETS_DIR), { recursive: true });
-  const [css, script] = await Promise.all([buildCss(root, out), buildScript(root, out)]);
+export async function buildTaskPage(opts: { root?: string; out?: string; mode?: TaskPageMode } = {}): Promise<TaskPageAssets & { inputs: string[] }> {
+  const root = opts.root ?? process.cwd();
+  const out = opts.out ?? root;
+  const { dir, url } = TASK_ASSETS[opts.mode ?? "production"];
+  const to = { dir: path.join(out, dir), url };
+  rmSync(to.dir, { recursive: true, force: true });
+  mkdirSync(to.dir, { recursive: true });
+  const [css, script] = await Promise.all([buildCss(root, to), buildScript(root, to)]);
   await buildServer(root, out, { script: script.href, css });
   return { script: script.href, css, inputs: script.inputs };
 }

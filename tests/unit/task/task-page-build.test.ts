@@ -13,7 +13,7 @@ const out = mkdtempSync(path.join(tmpdir(), "task-page-"));
 let built: Awaited<ReturnType<typeof buildTaskPage>>;
 
 beforeAll(async () => {
-  built = await buildTaskPage(ROOT, out);
+  built = await buildTaskPage({ root: ROOT, out });
 }, 120_000);
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
@@ -30,22 +30,23 @@ describe("the task page's bundle", () => {
   });
 
   it("writes hashed files: one script, one stylesheet, and the server renderer that names them", () => {
-    const files = readdirSync(path.join(out, "public/task-assets")).sort();
+    // beside Next.js's chunks: `next start` serves them as /_next/static/…, cached for good
+    const files = readdirSync(path.join(out, ".next/static/task")).sort();
     expect(files).toHaveLength(2);
-    expect(files.map((f) => `/task-assets/${f}`).sort()).toEqual([built.css, built.script].sort());
-    expect(built.script).toMatch(/^\/task-assets\/task-[0-9a-f]{16}\.js$/);
+    expect(files.map((f) => `/_next/static/task/${f}`).sort()).toEqual([built.css, built.script].sort());
+    expect(built.script).toMatch(/^\/_next\/static\/task\/task-[0-9a-f]{16}\.js$/);
     const server = readFileSync(path.join(out, ".task-page/server.cjs"), "utf8");
     expect(server).toContain(built.script);
     expect(server).toContain(built.css);
   });
 
   it("is a production build, minified, and fits the page's 120 KB gzip budget alone", () => {
-    const script = readFileSync(path.join(out, "public", built.script));
+    const script = readFileSync(path.join(out, ".next", built.script.replace("/_next/", "")));
     expect(built.inputs.some((f) => /react-dom-client\.production\.js$/.test(f))).toBe(true);
     expect(built.inputs.filter((f) => f.includes(".development."))).toEqual([]);
     expect(gzipSync(script, { level: 6 }).length).toBeLessThan(120 * 1024);
     // the stylesheet carries the design tokens and the classes the task uses
-    const css = readFileSync(path.join(out, "public", built.css), "utf8");
+    const css = readFileSync(path.join(out, ".next", built.css.replace("/_next/", "")), "utf8");
     expect(css).toContain("--color-primary");
     expect(css).toContain(".sr-only");
   });

@@ -1,0 +1,83 @@
+import { expect, test } from "./fixtures";
+import { createOpenStudy, DEFAULT_FLAGS, importFile, setStudyState, signedInRequest } from "./helpers/api";
+import { consentWithKeyboard } from "./helpers/participant";
+import { createUser, E2E, unique } from "./support";
+
+// The task page is a route with one script of its own, not an App Router page
+// (docs/participant-api.md, "The task page"): what the browser loads, the headers it gets, and
+// the same guard and redirects as before. How it behaves is every other spec that visits it.
+
+const TOMATO_FIXTURE = "tests/fixtures/tomato/valid.json";
+
+async function openStudy(admin: Parameters<typeof createUser>[0]) {
+  const researcher = await createUser(admin, "researcher");
+  const api = await signedInRequest(researcher.email, researcher.password);
+  const { datasetId } = await importFile(api, TOMATO_FIXTURE, unique("tomato"));
+  const study = await createOpenStudy(api, { name: unique("task page"), datasetId, unitType: "question", n: 2, entryMode: "link", config: { contextChecks: { flags: DEFAULT_FLAGS, comment: false } } });
+  return { api, study };
+}
+
+test("[TASK-PAGE] one script of ours, with the response's nonce, gzipped and cached for good; no Next.js runtime; no CSP violation", async ({ admin, browser }) => {
+  const { api, study } = await openStudy(admin);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const violations: string[] = [];
+  page.on("console", (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(`${page.url()}: ${m.text()}`);
+  });
+  const consent = await page.goto(`${E2E.baseURL}/s/${study.code}`);
+  await consentWithKeyboard(page);
+
+  const scripts: { path: string; encoding?: string; cache?: string }[] = [];
+  page.on("response", (r) => {
+    if (r.request().resourceType() === "script") scripts.push({ path: new URL(r.url()).pathname, encoding: r.headers()["content-encoding"], cache: r.headers()["cache-control"] });
+  });
+  const res = await page.goto(`${E2E.baseURL}/s/${study.code}/task`);
+  await expect(page.getByRole("button", { name: "Submit" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+
+  expect(scripts).toHaveLength(1);
+  expect(scripts[0]!.path).toMatch(/^\/_next\/static\/task\/task-[0-9a-f]{16}\.js$/);
+  expect(scripts[0]!.encoding).toBe("gzip");
+  expect(scripts[0]!.cache).toContain("immutable");
+
+  const headers = res!.headers();
+  expect(headers["content-type"]).toBe("text/html; charset=utf-8");
+  expect(headers["cache-control"]).toContain("no-store");
+  expect(headers["content-encoding"]).toBe("gzip");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  // the same framing rules as the other participant pages (MTurk may frame them)
+  const consentHeaders = consent!.headers();
+  expect(headers["x-frame-options"]).toBe(consentHeaders["x-frame-options"]);
+  const frameAncestors = (csp: string | undefined) => /frame-ancestors [^;]+/.exec(csp ?? "")?.[0];
+  expect(frameAncestors(headers["content-security-policy"])).toBe(frameAncestors(consentHeaders["content-security-policy"]));
+  const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(headers["content-security-policy"] ?? "")?.[1];
+  expect(nonce).toBeTruthy();
+  expect(await page.locator("script[src]").evaluate((el) => (el as HTMLScriptElement).nonce)).toBe(nonce);
+  expect(violations).toEqual([]);
+  await context.close();
+  await api.dispose();
+});
+
+test("[TASK-PAGE] the guard: no participant → the study link; not consented → consent; paused → unavailable (307, as the page answered)", async ({ admin, browser }) => {
+  const { api, study } = await openStudy(admin);
+  const task = `${E2E.baseURL}/s/${study.code}/task`;
+  const stranger = await browser.newContext();
+  const none = await stranger.request.get(task, { maxRedirects: 0 });
+  expect(none.status()).toBe(307);
+  expect(none.headers().location).toBe(`/s/${study.code}`);
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${E2E.baseURL}/s/${study.code}`);
+  await expect(page).toHaveURL(/\/consent$/);
+  const early = await context.request.get(task, { maxRedirects: 0 });
+  expect(early.status()).toBe(307);
+  expect(early.headers().location).toBe(`/s/${study.code}/consent`);
+
+  await setStudyState(api, study.id, "paused");
+  const paused = await context.request.get(task, { maxRedirects: 0 });
+  expect(paused.status()).toBe(307);
+  expect(paused.headers().location).toBe(`/s/${study.code}/unavailable?reason=paused`);
+  await Promise.all([stranger.close(), context.close(), api.dispose()]);
+});
