@@ -17,13 +17,16 @@ async function openStudy(admin: Parameters<typeof createUser>[0]) {
   return { api, study };
 }
 
-test("[TASK-PAGE] one script of ours, with the response's nonce, gzipped and cached for good; no Next.js runtime; no CSP violation", async ({ admin, browser }) => {
+test("[TASK-PAGE] one script of ours, with the response's nonce, gzipped and cached for good; no Next.js runtime; no CSP violation or hydration error", async ({ admin, browser }) => {
   const { api, study } = await openStudy(admin);
   const context = await browser.newContext();
   const page = await context.newPage();
   const violations: string[] = [];
+  const errors: string[] = [];
   page.on("console", (m) => {
     if (/Content Security Policy/i.test(m.text())) violations.push(`${page.url()}: ${m.text()}`);
+    // a hydration mismatch (server HTML and the browser's first render differ) is logged as an error
+    else if (m.type() === "error" && new URL(page.url()).pathname.endsWith("/task")) errors.push(m.text());
   });
   const consent = await page.goto(`${E2E.baseURL}/s/${study.code}`);
   await consentWithKeyboard(page);
@@ -55,6 +58,7 @@ test("[TASK-PAGE] one script of ours, with the response's nonce, gzipped and cac
   expect(nonce).toBeTruthy();
   expect(await page.locator("script[src]").evaluate((el) => (el as HTMLScriptElement).nonce)).toBe(nonce);
   expect(violations).toEqual([]);
+  expect(errors).toEqual([]);
   await context.close();
   await api.dispose();
 });
