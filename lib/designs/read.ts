@@ -1,5 +1,6 @@
 import { questionsByIds, type StoredQuestion } from "@/lib/datasets/questions";
 import type { Queryable } from "@/lib/db/queryable";
+import { counted } from "@/lib/designs/counted";
 import type { StoredResponse, Study, Unit } from "@/lib/designs/types";
 
 // The reads every design's results share. "Valid" answers are those of submitted assignments:
@@ -97,7 +98,9 @@ export function commonResults(
   };
 }
 
-const SECONDS = `coalesce(r."durationMs" / 1000.0, extract(epoch FROM r."submittedAt" - a."leasedAt"))::float`;
+// a response's seconds (alias r); the lease is looked up only for a response without its own duration
+// (COALESCE stops at the first value)
+export const SECONDS = `coalesce(r."durationMs" / 1000.0, (SELECT extract(epoch FROM r."submittedAt" - l."leasedAt") FROM "Assignment" l WHERE l.id = r."assignmentId"))::float`;
 
 /** commonResults' figures counted in PostgreSQL (no response loaded), with the valid answers per unit.
  *  `stage` narrows to one stage (baselines count their final stage). Medians are percentile_cont(0.5). */
@@ -107,8 +110,7 @@ export async function readCommon(
   units: readonly Pick<UnitRow, "id" | "live">[],
   opts: { stage?: number } = {},
 ): Promise<CommonResults & { submitted: Map<string, number> }> {
-  const from = `FROM "Response" r JOIN "Assignment" a ON a.id = r."assignmentId"
-                WHERE r."studyId" = $1 AND a.status = 'submitted' AND ($2::int IS NULL OR r.stage = $2)`;
+  const from = `FROM "Response" r WHERE r."studyId" = $1 AND ($2::int IS NULL OR r.stage = $2) AND ${counted("r")}`;
   const args = [study.id, opts.stage ?? null];
   const [perUnit, perParticipant, totals] = await Promise.all([
     client.query<{ unitId: string; n: number }>(`SELECT r."unitId", count(*)::int AS n ${from} GROUP BY 1`, args),
