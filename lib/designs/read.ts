@@ -112,19 +112,21 @@ export async function readCommon(
 ): Promise<CommonResults & { submitted: Map<string, number> }> {
   const from = `FROM "Response" r WHERE r."studyId" = $1 AND ($2::int IS NULL OR r.stage = $2) AND ${counted("r")}`;
   const args = [study.id, opts.stage ?? null];
-  const [perUnit, perParticipant, totals] = await Promise.all([
+  const [perUnit, figures] = await Promise.all([
     client.query<{ unitId: string; n: number }>(`SELECT r."unitId", count(*)::int AS n ${from} GROUP BY 1`, args),
-    client.query<CommonResults["participants"][number]>(
-      `SELECT x."participantId", p.pseudonym, p."externalId", x.units, x."medianSeconds"
+    // per participant and for the study in one pass: the study's row is the one without a participant
+    client.query<CommonResults["participants"][number] & { total: boolean }>(
+      `SELECT x."participantId", p.pseudonym, p."externalId", x.units, x."medianSeconds", x.total
        FROM (SELECT r."participantId", count(*)::int AS units, percentile_cont(0.5) WITHIN GROUP (ORDER BY ${SECONDS}) AS "medianSeconds",
-                    min(r."submittedAt") AS first
-             ${from} GROUP BY 1) x
-       JOIN "Participant" p ON p.id = x."participantId"
-       ORDER BY x.first, x."participantId"`,
+                    min(r."submittedAt") AS first, GROUPING(r."participantId") = 1 AS total
+             ${from} GROUP BY GROUPING SETS ((r."participantId"), ())) x
+       LEFT JOIN "Participant" p ON p.id = x."participantId"
+       ORDER BY x.total, x.first, x."participantId"`,
       args,
     ),
-    client.query<{ responses: number; median: number | null }>(`SELECT count(*)::int AS responses, percentile_cont(0.5) WITHIN GROUP (ORDER BY ${SECONDS}) AS median ${from}`, args),
   ]);
+  const totals = figures.rows.find((r) => r.total);
+  const participants = figures.rows.filter((r) => !r.total).map(({ total: _total, ...r }) => r);
   const submitted = new Map(perUnit.rows.map((u) => [u.unitId, u.n]));
   const complete = units.filter((u) => (submitted.get(u.id) ?? 0) >= study.n).length;
   const started = units.filter((u) => (submitted.get(u.id) ?? 0) < study.n && (u.live > 0 || (submitted.get(u.id) ?? 0) > 0)).length;
@@ -135,10 +137,10 @@ export async function readCommon(
       complete,
       inProgress: started,
       remaining: units.length - complete - started,
-      participants: perParticipant.rows.length,
-      responses: totals.rows[0]?.responses ?? 0,
-      medianSecondsPerUnit: totals.rows[0]?.median ?? null,
+      participants: participants.length,
+      responses: totals?.units ?? 0,
+      medianSecondsPerUnit: totals?.medianSeconds ?? null,
     },
-    participants: perParticipant.rows,
+    participants,
   };
 }
