@@ -8,7 +8,7 @@ import { TASK_ASSETS, TASK_PAGE_SERVER, type TaskPageMode } from "@/lib/runtime/
 
 // The participant task page is served without Next.js's client runtime (docs/participant-api.md,
 // "The task page"): a route renders it with a server module of its own, and one script of ours
-// hydrates it. This builds both, and the page's stylesheet, before `next build`:
+// hydrates it. This builds both, and the page's stylesheet, after `next build`:
 //  - task-<hash>.js and .css: what the browser loads (hashed, cached for good; where: task-page-files.ts);
 //  - .task-page/server.cjs: the HTML renderer that app/s/[code]/task/route.ts loads.
 // Next.js's own client entries must stay out of the browser bundle: the task code imports
@@ -27,7 +27,6 @@ function checkInputs(meta: Metafile): void {
   if (bad.length) throw new Error(`the task page's bundle must not include Next.js's client code: ${bad.join(", ")}`);
 }
 
-/** The Tailwind stylesheet of the app (app/globals.css), as Next.js builds it for its pages. */
 interface Target {
   /** the folder the files are written to */
   dir: string;
@@ -35,6 +34,7 @@ interface Target {
   url: string;
 }
 
+/** The Tailwind stylesheet of the app (app/globals.css), built by the PostCSS plugin Next.js uses for its pages. */
 async function buildCss(root: string, to: Target): Promise<string> {
   const from = path.join(root, "app/globals.css");
   const result = await postcss([tailwind({ base: root, optimize: { minify: true } })]).process(readFileSync(from, "utf8"), { from });
