@@ -32,9 +32,7 @@ export function ConsentForm({ code, withSheet = false }: { code: string; withShe
       delays: [500, 1000, 2000],
     });
     if (res.ok) {
-      // a page load: the task page is not an App Router page (docs/participant-api.md), and the
-      // router would first fetch it as a server-component payload, get HTML and load it anyway
-      window.location.replace(pathOf(code, { to: "task" }));
+      router.replace(pathOf(code, { to: "task" }));
       return;
     }
     const destination = destinationFor({ ...res.problem, reason: reasonOf(res.problem) });
