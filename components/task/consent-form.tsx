@@ -32,6 +32,8 @@ export function ConsentForm({ code, withSheet = false }: { code: string; withShe
       delays: [500, 1000, 2000],
     });
     if (res.ok) {
+      // The task page is a route, not an App Router page (docs/participant-api.md): the router
+      // finds no server-component payload there and loads it as a page.
       router.replace(pathOf(code, { to: "task" }));
       return;
     }

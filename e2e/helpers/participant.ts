@@ -83,13 +83,26 @@ export interface Captured {
 /**
  * Records the body of every response the context receives from the participant routes
  * (/s/** pages and their RSC payloads, /api/s/**). Redirects have no body and are kept empty.
+ * The API's answers are read on their way to the page (a route): the task page leaves for /done
+ * with a full page load, and Chromium drops a document's response bodies once the next document
+ * commits, often before a response listener has read them.
  */
 export function captureParticipantResponses(context: BrowserContext): { all: Captured[]; settled: () => Promise<void> } {
   const all: Captured[] = [];
   const pending: Promise<void>[] = [];
+  pending.push(
+    context.route(/\/api\/s\//, async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      all.push({ url: route.request().url(), status: response.status(), body });
+      // the body is handed on decoded, so it is sent without its encoding
+      const headers = Object.fromEntries(Object.entries(response.headers()).filter(([k]) => k !== "content-encoding" && k !== "content-length"));
+      await route.fulfill({ status: response.status(), headers, body });
+    }).then(() => undefined),
+  );
   context.on("response", (response) => {
     const { pathname } = new URL(response.url());
-    if (!/^\/(api\/)?s\//.test(pathname)) return;
+    if (!/^\/s\//.test(pathname)) return;
     pending.push(
       (async () => {
         let body = "";
