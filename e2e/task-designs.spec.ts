@@ -61,7 +61,12 @@ async function consented(admin: APIRequestContext, page: Page): Promise<{ code: 
     config: { contextChecks: { flags: DEFAULT_FLAGS, comment: false }, answerKey: false, labelJudgement: null },
   });
   await enter(page, `${E2E.baseURL}/s/${study.code}`);
+  // The task page reached from consent asks for its first unit once its script has loaded (it is
+  // loaded as a page, not rendered by the client router: docs/participant-api.md). Its answer is
+  // awaited, so the stubs a test installs next serve only the page the test opens.
+  const firstNext = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/s/${study.code}/next`);
   await consentWithKeyboard(page);
+  await firstNext;
   return { code: study.code, api };
 }
 
