@@ -1,4 +1,4 @@
-import { stringifyCsv } from "@/lib/csv";
+import { csvRows } from "@/lib/csv";
 
 // A study export as a table: typed columns, and rows produced once, in batches, then written as CSV
 // or as Parquet (lib/studies/exports/parquet.ts). Both files come from the same rows, so they hold
@@ -33,7 +33,7 @@ export function columns(...specs: string[]): Column[] {
 
 /** The header, then one chunk of RFC 4180 text per batch of rows. */
 export async function* csvChunks(cols: readonly Column[], batches: Batches): AsyncGenerator<string> {
-  yield stringifyCsv([cols.map((c) => c.name)]);
+  yield csvRows([cols.map((c) => c.name)]);
   const timestamps = cols.flatMap((c, i) => (c.type === "TIMESTAMP" ? [i] : []));
   for await (const batch of batches) {
     if (!batch.length) continue;
@@ -43,7 +43,7 @@ export async function* csvChunks(cols: readonly Column[], batches: Batches): Asy
         for (const i of timestamps) if (typeof row[i] === "number") row[i] = new Date(row[i]).toISOString();
       }
     }
-    yield stringifyCsv(batch);
+    yield csvRows(batch);
   }
 }
 
