@@ -44,16 +44,24 @@ export type TimestampsAs = "iso" | "ms";
 const timestamp = (column: string, as: TimestampsAs) =>
   as === "iso" ? `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : `(extract(epoch FROM ${column}) * 1000)::float8`;
 
-// Rows come as arrays (no object per row): the columns in this order, the payload first.
-const SQL = (payload: string, as: TimestampsAs, extra = "") => `SELECT ${payload}, r."unitId", p.pseudonym, u.ordinal, u."contextId", u."questionId",
-    p."externalSource", p."externalId", coalesce(a."group", p."group"), r.stage,
-    ${timestamp(`r."startedAt"`, as)}, ${timestamp(`r."submittedAt"`, as)}, r."durationMs",
-    a.id, ${timestamp(`a."leasedAt"`, as)}, ${timestamp(`a."expiresAt"`, as)}, r.id, a.status = 'submitted', ${INVALID_REASON}, r."idempotencyKey"${extra}
-  FROM "Response" r
-  JOIN "Participant" p ON p.id = r."participantId"
-  JOIN "Assignment" a ON a.id = r."assignmentId"
-  JOIN "StudyUnit" u ON u.id = r."unitId"
-  WHERE r."studyId" = $1 ORDER BY r."submittedAt", r.id`;
+// Rows come as arrays (no object per row): the columns in the outer SELECT's order, the payload
+// first. The inner query joins and sorts raw values; text is made from them (payload, timestamps)
+// in the outer one, row by row as the sorted rows stream out, not before the sort (a wider sort,
+// and a longer wait for the first row). The outer ORDER BY is the inner one: no second sort.
+const SQL = (payload: string, as: TimestampsAs, extra = "") => `SELECT ${payload}, x.unit, x.pseudonym, x.ordinal, x.context, x.question,
+    x.source, x.external, x.grp, x.stage, ${timestamp("x.started", as)}, ${timestamp("x.submitted", as)}, x.duration,
+    x.assignment, ${timestamp("x.leased", as)}, ${timestamp("x.expires", as)}, x.id, x.valid, x.reason, x.key${extra}
+  FROM (SELECT r.payload, r."unitId" AS unit, p.pseudonym, u.ordinal, u."contextId" AS context, u."questionId" AS question,
+      p."externalSource" AS source, p."externalId" AS external, coalesce(a."group", p."group") AS grp, r.stage,
+      r."startedAt" AS started, r."submittedAt" AS submitted, r."durationMs" AS duration, a.id AS assignment,
+      a."leasedAt" AS leased, a."expiresAt" AS expires, r.id, a.status = 'submitted' AS valid, ${INVALID_REASON} AS reason,
+      r."idempotencyKey" AS key
+    FROM "Response" r
+    JOIN "Participant" p ON p.id = r."participantId"
+    JOIN "Assignment" a ON a.id = r."assignmentId"
+    JOIN "StudyUnit" u ON u.id = r."unitId"
+    WHERE r."studyId" = $1 ORDER BY r."submittedAt", r.id) x
+  ORDER BY x.submitted, x.id`;
 
 type Timestamp = string | number;
 type ResponseRow<P> = [
@@ -82,7 +90,7 @@ type ResponseRow<P> = [
 /** The long table's rows, in batches: one per response and answered item, in submission order. */
 export async function* responseRows(study: Study, as: TimestampsAs = "ms"): AsyncGenerator<Cell[][]> {
   const design = designOf(study.design);
-  for await (const batch of streamArrays<ResponseRow<unknown>>(SQL("r.payload", as), [study.id], BATCH)) {
+  for await (const batch of streamArrays<ResponseRow<unknown>>(SQL("x.payload", as), [study.id], BATCH)) {
     const out: Cell[][] = [];
     for (const r of batch) {
       const unit = r[1];
@@ -102,7 +110,7 @@ const quotedOrNull = (value: Timestamp | null) => (value === null ? "null" : `"$
  * written again: at a million lines that was most of the time); everything else is JSON.stringify's.
  */
 export async function* responsesJsonl(study: Study): AsyncGenerator<string> {
-  const sql = SQL("r.payload::text", "iso", `, coalesce(r.payload->'answers', '{}')::text, to_json(r.payload->>'comment')::text`);
+  const sql = SQL("x.payload::text", "iso", `, coalesce(x.payload->'answers', '{}')::text, to_json(x.payload->>'comment')::text`);
   for await (const batch of streamArrays<[...ResponseRow<string>, answers: string, comment: string]>(sql, [study.id], BATCH)) {
     let out = "";
     for (const r of batch) {
