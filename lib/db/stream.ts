@@ -55,7 +55,6 @@ async function* cursorBatches<T>(sql: string, params: unknown[], batchSize: numb
   }
 }
 
-
 /** The rows of a query as objects, a batch at a time (consumers do their work per batch). */
 export function streamBatches<T>(sql: string, params: unknown[] = [], batchSize = 2000): AsyncGenerator<T[]> {
   return cursorBatches<T>(sql, params, batchSize);
