@@ -60,6 +60,15 @@ export interface ReportComparison {
 export interface TableItem {
   question: ReportQuestion;
   score: { correct: boolean | null };
+  /** equal answers this item stands for (the dashboard groups them in SQL); 1 when absent */
+  count?: number;
+}
+
+/** How many answers some items stand for. */
+export function answerCount(items: readonly Pick<TableItem, "count">[]): number {
+  let n = 0;
+  for (const item of items) n += item.count ?? 1;
+  return n;
 }
 
 /** A row from counts, with the Wilson interval from lib/metrics. */
@@ -82,10 +91,11 @@ export function itemsRow(group: Record<string, string>, items: readonly TableIte
   let correct = 0;
   let unscored = 0;
   for (const item of items) {
-    if (item.score.correct === null) unscored++;
+    const count = item.count ?? 1;
+    if (item.score.correct === null) unscored += count;
     else {
-      n++;
-      if (item.score.correct) correct++;
+      n += count;
+      if (item.score.correct) correct += count;
     }
   }
   return countRow(group, correct, n, unscored, unit);

@@ -39,6 +39,8 @@ export interface ScoredItem {
   score: AnswerScore;
   /** the participant's group where the study has groups (CharToM-QA "read" / "not read") */
   group?: string;
+  /** equal answers this item stands for (1 when absent): itemsRow() and answerCount() weigh by it */
+  count?: number;
   /** the view this answer was given under, when it differs from the study's (CharToM-QA's staged
    *  c0 → c2000 windows); summarize() and counts() use it instead of ctx.view */
   view?: string | null;
@@ -92,4 +94,7 @@ export interface BenchmarkScoring {
    *  by respondent): the items it is given then carry their respondents; otherwise equal answers
    *  of different people may come as one item repeated (the dashboard aggregates in SQL) */
   perRespondent?: boolean;
+  /** summarize() reads the answers themselves, not only their verdicts (DIAMONDs' answerability):
+   *  otherwise answers with the same verdict on a question may come as one item with a `count` */
+  summaryReadsAnswers?: boolean;
 }

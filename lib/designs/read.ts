@@ -1,5 +1,6 @@
 import { questionsByIds, type StoredQuestion } from "@/lib/datasets/questions";
 import type { Queryable } from "@/lib/db/queryable";
+import { counted } from "@/lib/designs/counted";
 import type { StoredResponse, Study, Unit } from "@/lib/designs/types";
 
 // The reads every design's results share. "Valid" answers are those of submitted assignments:
@@ -97,7 +98,9 @@ export function commonResults(
   };
 }
 
-const SECONDS = `coalesce(r."durationMs" / 1000.0, extract(epoch FROM r."submittedAt" - a."leasedAt"))::float`;
+// a response's seconds (alias r); the lease is looked up only for a response without its own duration
+// (COALESCE stops at the first value)
+export const SECONDS = `coalesce(r."durationMs" / 1000.0, (SELECT extract(epoch FROM r."submittedAt" - l."leasedAt") FROM "Assignment" l WHERE l.id = r."assignmentId"))::float`;
 
 /** commonResults' figures counted in PostgreSQL (no response loaded), with the valid answers per unit.
  *  `stage` narrows to one stage (baselines count their final stage). Medians are percentile_cont(0.5). */
@@ -107,22 +110,23 @@ export async function readCommon(
   units: readonly Pick<UnitRow, "id" | "live">[],
   opts: { stage?: number } = {},
 ): Promise<CommonResults & { submitted: Map<string, number> }> {
-  const from = `FROM "Response" r JOIN "Assignment" a ON a.id = r."assignmentId"
-                WHERE r."studyId" = $1 AND a.status = 'submitted' AND ($2::int IS NULL OR r.stage = $2)`;
+  const from = `FROM "Response" r WHERE r."studyId" = $1 AND ($2::int IS NULL OR r.stage = $2) AND ${counted("r")}`;
   const args = [study.id, opts.stage ?? null];
-  const [perUnit, perParticipant, totals] = await Promise.all([
+  const [perUnit, figures] = await Promise.all([
     client.query<{ unitId: string; n: number }>(`SELECT r."unitId", count(*)::int AS n ${from} GROUP BY 1`, args),
-    client.query<CommonResults["participants"][number]>(
-      `SELECT x."participantId", p.pseudonym, p."externalId", x.units, x."medianSeconds"
+    // per participant and for the study in one pass: the study's row is the one without a participant
+    client.query<CommonResults["participants"][number] & { total: boolean }>(
+      `SELECT x."participantId", p.pseudonym, p."externalId", x.units, x."medianSeconds", x.total
        FROM (SELECT r."participantId", count(*)::int AS units, percentile_cont(0.5) WITHIN GROUP (ORDER BY ${SECONDS}) AS "medianSeconds",
-                    min(r."submittedAt") AS first
-             ${from} GROUP BY 1) x
-       JOIN "Participant" p ON p.id = x."participantId"
-       ORDER BY x.first, x."participantId"`,
+                    min(r."submittedAt") AS first, GROUPING(r."participantId") = 1 AS total
+             ${from} GROUP BY GROUPING SETS ((r."participantId"), ())) x
+       LEFT JOIN "Participant" p ON p.id = x."participantId"
+       ORDER BY x.total, x.first, x."participantId"`,
       args,
     ),
-    client.query<{ responses: number; median: number | null }>(`SELECT count(*)::int AS responses, percentile_cont(0.5) WITHIN GROUP (ORDER BY ${SECONDS}) AS median ${from}`, args),
   ]);
+  const totals = figures.rows.find((r) => r.total);
+  const participants = figures.rows.filter((r) => !r.total).map(({ total: _total, ...r }) => r);
   const submitted = new Map(perUnit.rows.map((u) => [u.unitId, u.n]));
   const complete = units.filter((u) => (submitted.get(u.id) ?? 0) >= study.n).length;
   const started = units.filter((u) => (submitted.get(u.id) ?? 0) < study.n && (u.live > 0 || (submitted.get(u.id) ?? 0) > 0)).length;
@@ -133,10 +137,10 @@ export async function readCommon(
       complete,
       inProgress: started,
       remaining: units.length - complete - started,
-      participants: perParticipant.rows.length,
-      responses: totals.rows[0]?.responses ?? 0,
-      medianSecondsPerUnit: totals.rows[0]?.median ?? null,
+      participants: participants.length,
+      responses: totals?.units ?? 0,
+      medianSecondsPerUnit: totals?.medianSeconds ?? null,
     },
-    participants: perParticipant.rows,
+    participants,
   };
 }

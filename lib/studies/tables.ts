@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { counted } from "@/lib/designs/counted";
+import { SECONDS } from "@/lib/designs/read";
 import { pool } from "@/lib/db/pool";
 import type { Queryable } from "@/lib/db/queryable";
 import { designOf, type DesignResults, type Study, type UnitStatus, type VoteUnit } from "@/lib/designs";
@@ -83,9 +85,8 @@ export async function participantsPage(study: Study, query: ParticipantsQuery, c
   // the final stage's valid answers, as every design's per-participant figures count them
   const { rows } = await client.query<Omit<ParticipantRow, keyof ParticipantFigures> & { total: number }>(
     `WITH valid AS (
-       SELECT r."participantId", coalesce(r."durationMs" / 1000.0, extract(epoch FROM r."submittedAt" - a."leasedAt"))::float AS seconds
-       FROM "Response" r JOIN "Assignment" a ON a.id = r."assignmentId"
-       WHERE r."studyId" = $1 AND a.status = 'submitted' AND r.stage = $2
+       SELECT r."participantId", ${SECONDS} AS seconds
+       FROM "Response" r WHERE r."studyId" = $1 AND r.stage = $2 AND ${counted("r")}
      ), per AS (
        SELECT "participantId", count(*)::int AS units, percentile_cont(0.5) WITHIN GROUP (ORDER BY seconds) AS "medianSeconds"
        FROM valid GROUP BY "participantId"
@@ -108,8 +109,7 @@ export async function participantsPage(study: Study, query: ParticipantsQuery, c
 
 async function countParticipants(client: Queryable, studyId: string, stage: number): Promise<number> {
   const { rows } = await client.query<{ n: number }>(
-    `SELECT count(DISTINCT r."participantId")::int AS n FROM "Response" r JOIN "Assignment" a ON a.id = r."assignmentId"
-     WHERE r."studyId" = $1 AND a.status = 'submitted' AND r.stage = $2`,
+    `SELECT count(DISTINCT r."participantId")::int AS n FROM "Response" r WHERE r."studyId" = $1 AND r.stage = $2 AND ${counted("r")}`,
     [studyId, stage],
   );
   return rows[0]?.n ?? 0;

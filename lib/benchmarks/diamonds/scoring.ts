@@ -1,5 +1,5 @@
 import { QUESTION_KINDS } from "@/lib/benchmarks/types";
-import { tabulate } from "@/lib/benchmarks/report";
+import { answerCount, tabulate } from "@/lib/benchmarks/report";
 import { plainScore } from "@/lib/benchmarks/scorer";
 import type { BenchmarkScoring, BenchmarkSummary, ScoredItem, ScoringContext } from "@/lib/benchmarks/scoring";
 import { countedItems } from "@/lib/benchmarks/summary";
@@ -20,21 +20,23 @@ function summarizeDiamonds(all: readonly ScoredItem[], ctx: ScoringContext): Ben
   const beliefs = diamondsBeliefs(items);
   const participant = items.filter((i) => diamondsPerspective(i.question) === "Participant-centric");
   const notes: string[] = [];
-  const fromAnswers = [...beliefs.values()].filter((b) => b.source === "answers").length;
-  if (beliefs.size) {
-    notes.push(`True/false belief: ${fromAnswers} participant-centric answers classed by comparing their gold with the omniscient question's gold (the paper's definition), ${beliefs.size - fromAnswers} by the access-group tag (an approximation).`);
+  const classed = answerCount([...beliefs.keys()]);
+  const fromAnswers = answerCount([...beliefs.entries()].filter(([, b]) => b.source === "answers").map(([i]) => i));
+  if (classed) {
+    notes.push(`True/false belief: ${fromAnswers} participant-centric answers classed by comparing their gold with the omniscient question's gold (the paper's definition), ${classed - fromAnswers} by the access-group tag (an approximation).`);
   }
-  if (participant.length > beliefs.size) notes.push(`${participant.length - beliefs.size} participant-centric answers could not be classed as true or false belief.`);
+  if (answerCount(participant) > classed) notes.push(`${answerCount(participant) - classed} participant-centric answers could not be classed as true or false belief.`);
   if (items.some((i) => diamondsVariant(i.question) === "underspecified" && diamondsPerspective(i.question) === "Participant-centric")) {
     notes.push("The paper reports underspecified conversations on omniscient questions only (§5.4); their participant-centric rows are shown for completeness.");
   }
-  const matches = items.filter((i) => answerabilityMatches(i.question, i.score.normalized)).length;
+  const matches = answerCount(items.filter((i) => answerabilityMatches(i.question, i.score.normalized)));
+  const answered = answerCount(items);
   return {
     tables: [
       { id: "perspective", title: "By variant and perspective (Tables 1, 3)", rows },
       { id: "belief", title: "Participant-centric: true vs false belief (Table 2)", rows: tabulate(participant, { variant, belief: (i) => beliefs.get(i)?.belief }, { order: ORDER }) },
     ],
-    figures: [{ key: "answerability_accuracy", label: "Answerability accuracy (answer and gold both numbers or both unanswerable)", value: items.length ? matches / items.length : null, n: items.length }],
+    figures: [{ key: "answerability_accuracy", label: "Answerability accuracy (answer and gold both numbers or both unanswerable)", value: answered ? matches / answered : null, n: answered }],
     notes,
   };
 }
@@ -48,4 +50,5 @@ export const diamondsScoring: BenchmarkScoring = {
   score: (question, answer) => plainScore(question, answer),
   parse: (_question, raw) => diamondsParse(raw),
   summarize: summarizeDiamonds,
+  summaryReadsAnswers: true,
 };

@@ -1,4 +1,4 @@
-import { itemsRow, tabulate, tagText, type ReportRow } from "@/lib/benchmarks/report";
+import { answerCount, itemsRow, tabulate, tagText, type ReportRow } from "@/lib/benchmarks/report";
 import { QUESTION_KINDS } from "@/lib/benchmarks/types";
 import type { BenchmarkScoring, BenchmarkSummary, ScoredItem, ScoringContext } from "@/lib/benchmarks/scoring";
 import { countedItems } from "@/lib/benchmarks/summary";
@@ -16,7 +16,7 @@ function summarizeTomato(all: readonly ScoredItem[], ctx: ScoringContext): Bench
   const rows: ReportRow[] = [...cells, itemsRow({ mental_state: "ALL" }, items)];
   const accuracies = cells.flatMap((r) => (r.accuracy === null ? [] : [r.accuracy]));
   const notes: string[] = [];
-  const untagged = items.filter((i) => tomatoSubset(i.question) === null).length;
+  const untagged = answerCount(items.filter((i) => tomatoSubset(i.question) === null));
   if (untagged) notes.push(`${untagged} answers lack a mental_state or order tag and count only in ALL.`);
   return {
     tables: [{ id: "mental_state_order", title: "By mental state × order, false belief as its own column (Table 3)", rows, note: "ALL pools every answer once; FB questions are not in the 2nd-order rows." }],

@@ -1,34 +1,56 @@
 import type { Queryable } from "@/lib/db/queryable";
+import { counted } from "@/lib/designs/counted";
 import type { QuestionCount } from "@/lib/designs/baseline/groups";
 import type { AnswerRow } from "@/lib/designs/baseline/rows";
 
-// Scored answers aggregated in PostgreSQL, so that accuracy tables never load every answer:
-// counts per question × stage × group, equal answers grouped (with who gave them only where the
-// benchmark's summary looks at respondents), and per-participant counts.
+// Scored answers aggregated in PostgreSQL, so that accuracy tables never load every answer: one
+// pass groups equal answers per question × stage × group (who gave them only where the benchmark's
+// summary pairs by respondent, the answer itself only where the summary reads it), and the counts
+// per question are summed from those groups; a second pass counts per participant.
 
-const VALID = `FROM "ScoredAnswer" s JOIN "Assignment" a ON a.id = s."assignmentId" WHERE s."studyId" = $1 AND a.status = 'submitted'`;
+export type AnswerGroup = AnswerRow & { count: number };
 
-export async function readQuestionCounts(client: Queryable, studyId: string): Promise<QuestionCount[]> {
-  const { rows } = await client.query<QuestionCount>(
-    `SELECT s."questionId", s.stage, a."group", count(s.correct)::int AS n, count(*) FILTER (WHERE s.correct)::int AS correct, count(*)::int AS rows
-     ${VALID} GROUP BY 1, 2, 3`,
+export interface GroupOptions {
+  /** the summary pairs answers by respondent (FANToM's sets, CharToM-QA's windows) */
+  perRespondent: boolean;
+  /** the summary reads the answers, not only their verdicts (DIAMONDs' answerability) */
+  answers: boolean;
+  /** the study has participant groups (the assignment's group is read) */
+  grouped: boolean;
+}
+
+/** Every stage's scored answers that count, equal ones grouped (`count` of them). */
+export async function readAnswerGroups(client: Queryable, studyId: string, opts: GroupOptions): Promise<AnswerGroup[]> {
+  const who = opts.perRespondent ? [`s."participantId"`, `p.pseudonym`] : [];
+  const keys = [`s."questionId"`, ...who, `s.stage`, ...(opts.grouped ? [`a."group"`] : []), `s.correct`, `s.graded`, ...(opts.answers ? [`s.normalized`] : [])];
+  const { rows } = await client.query<AnswerGroup>(
+    `SELECT s."questionId", ${opts.perRespondent ? who.join(", ") : `NULL::uuid AS "participantId", '' AS pseudonym`}, s.stage,
+            ${opts.grouped ? `a."group"` : `NULL::text AS "group"`}, s.correct, s.graded, ${opts.answers ? "s.normalized" : "''::text AS normalized"},
+            NULL::int AS ms, count(*)::int AS count
+     FROM "ScoredAnswer" s
+     ${opts.grouped ? `JOIN "Assignment" a ON a.id = s."assignmentId" AND a.status = 'submitted'` : ""}
+     ${opts.perRespondent ? `JOIN "Participant" p ON p.id = s."participantId"` : ""}
+     WHERE s."studyId" = $1 ${opts.grouped ? "" : `AND ${counted("s")}`}
+     GROUP BY ${keys.join(", ")}
+     -- respondents' answers in the order of their first answer; otherwise any fixed order (the summaries sort their rows)
+     ORDER BY ${opts.perRespondent ? `min(s."responseId"::text || s."questionId"::text COLLATE "C")` : keys.map((_, i) => i + 1).join(", ")}`,
     [studyId],
   );
   return rows;
 }
 
-/** One stage's answers, equal ones grouped (`count` of them), in the order of their first answer. */
-export async function readAnswerGroups(client: Queryable, studyId: string, stage: number, perRespondent: boolean): Promise<(AnswerRow & { count: number })[]> {
-  const who = perRespondent ? `s."participantId", p.pseudonym` : `NULL::uuid AS "participantId", '' AS pseudonym`;
-  const { rows } = await client.query<AnswerRow & { count: number }>(
-    `SELECT s."questionId", ${who}, s.stage, a."group", s.correct, s.graded, s.normalized, NULL::int AS ms, count(*)::int AS count
-     FROM "ScoredAnswer" s JOIN "Assignment" a ON a.id = s."assignmentId" ${perRespondent ? `JOIN "Participant" p ON p.id = s."participantId"` : ""}
-     WHERE s."studyId" = $1 AND a.status = 'submitted' AND s.stage = $2
-     GROUP BY s."questionId", ${perRespondent ? `s."participantId", p.pseudonym, ` : ""}s.stage, a."group", s.correct, s.graded, s.normalized
-     ORDER BY min(s."responseId"::text || s."questionId"::text COLLATE "C")`,
-    [studyId, stage],
-  );
-  return rows;
+/** Answers per question × stage × group, summed from the answer groups. */
+export function questionCounts(groups: readonly AnswerGroup[]): QuestionCount[] {
+  const out = new Map<string, QuestionCount>();
+  for (const g of groups) {
+    const key = `${g.questionId}|${g.stage}|${g.group ?? ""}`;
+    const c = out.get(key) ?? { questionId: g.questionId, stage: g.stage, group: g.group, n: 0, correct: 0, rows: 0 };
+    if (g.correct !== null) c.n += g.count;
+    if (g.correct === true) c.correct += g.count;
+    c.rows += g.count;
+    out.set(key, c);
+  }
+  return [...out.values()];
 }
 
 export interface ParticipantCount {
@@ -36,17 +58,17 @@ export interface ParticipantCount {
   pseudonym: string;
   n: number;
   correct: number;
-  /** the median of the answers' own timings, for a participant without a timed response */
-  medianMs: number | null;
 }
 
 /** Per participant at one stage, in the order of their first answer. */
 export async function readParticipantCounts(client: Queryable, studyId: string, stage: number): Promise<ParticipantCount[]> {
   const { rows } = await client.query<ParticipantCount>(
-    `SELECT s."participantId", p.pseudonym, count(s.correct)::int AS n, count(*) FILTER (WHERE s.correct)::int AS correct,
-            percentile_cont(0.5) WITHIN GROUP (ORDER BY s.ms) AS "medianMs"
-     ${VALID.replace(`WHERE`, `JOIN "Participant" p ON p.id = s."participantId" WHERE`)} AND s.stage = $2
-     GROUP BY 1, 2 ORDER BY min(s."responseId"::text || s."questionId"::text COLLATE "C")`,
+    // a participant's answers share no response with anyone else's, so the first response id orders them
+    `SELECT x."participantId", p.pseudonym, x.n, x.correct
+     FROM (SELECT s."participantId", count(s.correct)::int AS n, count(*) FILTER (WHERE s.correct)::int AS correct, min(s."responseId"::text COLLATE "C") AS first
+           FROM "ScoredAnswer" s WHERE s."studyId" = $1 AND s.stage = $2 AND ${counted("s")} GROUP BY 1) x
+     JOIN "Participant" p ON p.id = x."participantId"
+     ORDER BY x.first`,
     [studyId, stage],
   );
   return rows;

@@ -2,7 +2,7 @@ import { sortValues } from "@/lib/benchmarks/report";
 import type { BenchmarkSummary, ScoredItem, ScoringContext, ScoringQuestion } from "@/lib/benchmarks/scoring";
 import { scorePrediction } from "@/lib/benchmarks/prediction";
 import { readCommon, readUnitQuestions, readUnits } from "@/lib/designs/read";
-import { readAnswerGroups, readParticipantCounts, readQuestionCounts } from "@/lib/designs/baseline/counts";
+import { questionCounts, readAnswerGroups, readParticipantCounts } from "@/lib/designs/baseline/counts";
 import type { DesignResults, ReadCtx } from "@/lib/designs/types";
 import type { BaselineConfig } from "@/lib/designs/baseline/config";
 import { scorerOf, scoringQuestion, viewAt } from "@/lib/designs/baseline/scorer";
@@ -77,14 +77,32 @@ async function readAnswers({ client, study }: ReadCtx<BaselineConfig>): Promise<
   return rows;
 }
 
+interface PredictionRow {
+  questionId: string;
+  model: string;
+  view: string;
+  answer: unknown;
+}
+
+/** Every model prediction on the study's questions: read once, while the answers are counted. */
+async function readPredictions(client: ReadCtx<BaselineConfig>["client"], studyId: string): Promise<PredictionRow[]> {
+  const { rows } = await client.query<PredictionRow>(
+    // sorted in code, not in SQL: a quarter million predictions sorted by model spill to disk
+    `SELECT p."questionId", p.model, p.view, p.answer FROM "ModelPrediction" p
+     WHERE p."questionId" IN (SELECT unnest("questionIds") FROM "StudyUnit" WHERE "studyId" = $1)`,
+    [studyId],
+  );
+  return rows;
+}
+
 /** Every model's predictions on the questions people answered at a stage, paired by question with the people's answers. */
-async function modelRows(
-  { client }: ReadCtx<BaselineConfig>,
+function modelRows(
+  rows: readonly PredictionRow[],
   questions: Map<string, ScoringQuestion>,
   counts: readonly QuestionCount[],
   score: (q: ScoringQuestion, raw: unknown) => boolean | null,
   view: ScoringContext,
-): Promise<ModelRow[]> {
+): ModelRow[] {
   const perQuestionHumans = new Map<string, { n: number; correct: number }>();
   for (const c of counts) {
     const h = perQuestionHumans.get(c.questionId) ?? { n: 0, correct: 0 };
@@ -92,16 +110,11 @@ async function modelRows(
     h.correct += c.correct;
     perQuestionHumans.set(c.questionId, h);
   }
-  const ids = [...perQuestionHumans.keys()];
-  if (ids.length === 0) return [];
-  const { rows } = await client.query<{ questionId: string; model: string; view: string; answer: unknown }>(
-    // sorted here, not in SQL: a quarter million predictions sorted by model spill to disk
-    `SELECT "questionId", model, view, answer FROM "ModelPrediction" WHERE "questionId" = ANY($1::uuid[])`,
-    [ids],
-  );
+  if (perQuestionHumans.size === 0) return [];
   // a prediction made under the study's view wins over one that names no view
   const byModel = new Map<string, Map<string, boolean>>();
   for (const p of rows) {
+    if (!perQuestionHumans.has(p.questionId)) continue;
     if (p.view !== "" && p.view !== (view.view ?? "")) continue;
     const q = questions.get(p.questionId);
     const correct = q ? score(q, p.answer) : null;
@@ -141,13 +154,16 @@ async function modelRows(
 export async function baselineResults(ctx: ReadCtx<BaselineConfig>): Promise<BaselineResults> {
   const { study, client } = ctx;
   const stages = Math.max(1, study.settings.stages.length);
-  const [units, counts, { benchmark, scoring }] = await Promise.all([readUnits(client, study.id), readQuestionCounts(client, study.id), scorerOf(client, study)]);
-  const [stored, groups, people, common] = await Promise.all([
+  const [units, { benchmark, scoring }] = await Promise.all([readUnits(client, study.id), scorerOf(client, study)]);
+  const perRespondent = scoring.perRespondent === true;
+  const [stored, answerGroups, people, common, predicted] = await Promise.all([
     readUnitQuestions(client, units),
-    readAnswerGroups(client, study.id, stages, scoring.perRespondent === true),
+    readAnswerGroups(client, study.id, { perRespondent, answers: perRespondent || scoring.summaryReadsAnswers === true, grouped: study.settings.groups !== null }),
     readParticipantCounts(client, study.id, stages),
     readCommon(client, study, units, { stage: stages }),
+    readPredictions(client, study.id),
   ]);
+  const counts = questionCounts(answerGroups);
   const questions = new Map([...stored.values()].map((q) => [q.id, scoringQuestion(q)]));
   const stratumOf = new Map(units.flatMap((u) => u.questionIds.map((id) => [id, u.stratum] as const)));
   const view = viewAt(study, stages);
@@ -162,24 +178,27 @@ export async function baselineResults(ctx: ReadCtx<BaselineConfig>): Promise<Bas
   const strata = tally(final, (id) => stratumOf.get(id) ?? null);
   const byStratum = [...strata.values()].sort((x, y) => JSON.stringify(x.key).localeCompare(JSON.stringify(y.key))).map((t) => row(t.key, t.correct, t.n));
 
-  // equal answers come grouped: the same item, once per answer
+  // equal answers come grouped: one item standing for them all where the summary does not pair by
+  // respondent, else the same item once per answer
   const items: ScoredItem[] = [];
-  for (const a of groups) {
+  for (const a of answerGroups) {
+    if (a.stage !== stages) continue;
     const item: ScoredItem = {
       question: questions.get(a.questionId)!,
       respondent: a.pseudonym,
       answer: a.normalized,
       score: { correct: a.correct, normalized: a.normalized, graded: a.graded },
       ...(a.group ? { group: a.group } : {}),
+      ...(perRespondent ? {} : { count: a.count }),
     };
-    for (let i = 0; i < a.count; i++) items.push(item);
+    for (let i = 0; i < (perRespondent ? a.count : 1); i++) items.push(item);
   }
   const summary = scoring.summarize(items, view);
   const modelsAt = (stage: number) => {
     const v = viewAt(study, stage);
-    return modelRows(ctx, questions, counts.filter((c) => c.stage === stage), (q, raw) => scorePrediction(scoring, q, raw, v).score.correct, v);
+    return modelRows(predicted, questions, counts.filter((c) => c.stage === stage), (q, raw) => scorePrediction(scoring, q, raw, v).score.correct, v);
   };
-  const models = await modelsAt(stages);
+  const models = modelsAt(stages);
   const staged = stages > 1 || study.settings.groups !== null;
   const groupNames = study.settings.groups?.names ?? [];
   const viewName = (stage: number) => viewAt(study, stage).view;
@@ -195,7 +214,7 @@ export async function baselineResults(ctx: ReadCtx<BaselineConfig>): Promise<Bas
         byGroupStage: byGroupStage(counts, viewName, groupNames),
         groupGap: groupGaps(answers, groupNames, stages, viewName),
         revisions: stages > 1 ? revisions(answers, groupNames) : [],
-        ...(stages > 1 ? { modelsByStage: await Promise.all(Array.from({ length: stages }, async (_, i) => ({ stage: i + 1, view: viewName(i + 1), models: await modelsAt(i + 1) }))) } : {}),
+        ...(stages > 1 ? { modelsByStage: Array.from({ length: stages }, (_, i) => ({ stage: i + 1, view: viewName(i + 1), models: modelsAt(i + 1) })) } : {}),
       }
     : {};
 
@@ -217,7 +236,8 @@ export async function baselineResults(ctx: ReadCtx<BaselineConfig>): Promise<Bas
       n: p.n,
       correct: p.correct,
       accuracy: p.n ? p.correct / p.n : null,
-      medianSeconds: unitsOf.get(p.participantId)?.medianSeconds ?? (p.medianMs === null ? null : p.medianMs / 1000),
+      // every participant with a counted answer at the stage has a counted response there
+      medianSeconds: unitsOf.get(p.participantId)?.medianSeconds ?? null,
     })),
     summary,
   };

@@ -1,4 +1,5 @@
 import type { StoredQuestion } from "@/lib/datasets/questions";
+import { counted } from "@/lib/designs/counted";
 import { commonResults, readCommon, readUnitQuestions, readUnits, readValidResponses, type CommonResults, type UnitRow as BaseUnit } from "@/lib/designs/read";
 import type { AdjudicationItem, AgreementFigures, DesignResults, ReadCtx, Study, UnitDecision } from "@/lib/designs/types";
 import { decideFromTallies, talliesOf, type UnitTallies, type Vote } from "@/lib/designs/validation/aggregate";
@@ -135,9 +136,9 @@ export async function loadValidationData(ctx: ReadCtx<ValidationConfig>): Promis
 /** The counts the majority rule needs, aggregated in PostgreSQL. */
 export async function loadValidationCounts(ctx: ReadCtx<ValidationConfig>): Promise<StudyData> {
   const { client, study } = ctx;
-  const valid = `FROM "Response" r JOIN "Assignment" a ON a.id = r."assignmentId"
+  const valid = `FROM "Response" r
                  CROSS JOIN LATERAL jsonb_each_text(coalesce(r.payload -> 'answers', '{}'::jsonb)) e
-                 WHERE r."studyId" = $1 AND a.status = 'submitted'`;
+                 WHERE r."studyId" = $1 AND ${counted("r")}`;
   const shared = await readShared(ctx);
   const [counts, raters, common] = await Promise.all([
     client.query<{ unitId: string; key: string; value: string; n: number }>(`SELECT r."unitId", e.key, e.value, count(*)::int AS n ${valid} GROUP BY 1, 2, 3`, [study.id]),
@@ -145,9 +146,9 @@ export async function loadValidationCounts(ctx: ReadCtx<ValidationConfig>): Prom
     client.query<{ family: string; n: number }>(
       `SELECT family, count(*)::int AS n FROM (
          SELECT r."participantId", CASE WHEN k LIKE 'flag:%' OR k = 'label' THEN k ELSE 'answer_key' END AS family
-         FROM "Response" r JOIN "Assignment" a ON a.id = r."assignmentId"
+         FROM "Response" r
          CROSS JOIN LATERAL jsonb_object_keys(coalesce(r.payload -> 'answers', '{}'::jsonb)) k
-         WHERE r."studyId" = $1 AND a.status = 'submitted' GROUP BY 1, 2) x
+         WHERE r."studyId" = $1 AND ${counted("r")} GROUP BY 1, 2) x
        GROUP BY 1`,
       [study.id],
     ),
