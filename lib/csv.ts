@@ -29,3 +29,32 @@ export function stringifyCsv(rows: readonly (readonly unknown[])[]): string {
     },
   });
 }
+
+// csv-stringify quotes a cell holding a quote, the delimiter, CR or LF, and doubles its quotes.
+const NEEDS_QUOTES = /[",\r\n]/;
+const NEUTRALIZE_FIRST = new Set(["=", "+", "-", "@", "\t", "\r", "\n"]);
+
+/** One cell as stringifyCsv writes it (the same rules, for the cell types a table export holds). */
+function csvCell(value: string | number | boolean | null): string {
+  if (typeof value !== "string") return value === null || value === undefined ? "" : String(value);
+  const text = NEUTRALIZE_FIRST.has(value.charAt(0)) ? neutralizeCell(value) : value;
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/**
+ * The same text as `stringifyCsv(rows)`, byte for byte (tests/unit/csv.test.ts compares them),
+ * for rows of text, numbers, booleans and nulls only. The study exports write a million rows
+ * through this: csv-stringify's per-cell options and casts cost a third of such an export's CPU
+ * and a pair array per cell (docs/benchmarks.md, Study exports).
+ */
+export function csvRows(rows: readonly (readonly (string | number | boolean | null)[])[]): string {
+  let out = "";
+  for (const row of rows) {
+    for (let i = 0; i < row.length; i++) {
+      if (i) out += ",";
+      out += csvCell(row[i]!);
+    }
+    out += "\n";
+  }
+  return out;
+}

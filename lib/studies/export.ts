@@ -15,7 +15,7 @@ export const RESPONSE_CSV_COLUMNS = RESPONSE_COLUMNS.map((c) => c.name);
 export const SCORED_CSV_COLUMNS = SCORED_COLUMNS.map((c) => c.name);
 export const DECISION_CSV_COLUMNS = DECISION_COLUMNS.map((c) => c.name);
 
-export const responsesCsv = (study: Study) => csvChunks(RESPONSE_COLUMNS, responseRows(study));
+export const responsesCsv = (study: Study) => csvChunks(RESPONSE_COLUMNS, responseRows(study, "iso"));
 export const responsesParquet = (study: Study) => parquetChunks(RESPONSE_COLUMNS, responseRows(study));
 export const scoredCsv = (study: Study) => csvChunks(SCORED_COLUMNS, scoredRows(study));
 export const scoredParquet = (study: Study) => parquetChunks(SCORED_COLUMNS, scoredRows(study));

@@ -1,6 +1,6 @@
-import { streamBatches } from "@/lib/db/stream";
+import { streamArrays } from "@/lib/db/stream";
 import { designOf, type Study } from "@/lib/designs";
-import { columns, type Cell } from "@/lib/studies/exports/table";
+import { BATCH, columns, type Cell } from "@/lib/studies/exports/table";
 
 // Raw responses, as researchers need them to recompute every figure: a table in long format (one
 // row per response and answered item, columns unit,rater,label ready for `sally agreement`), written
@@ -38,101 +38,90 @@ const INVALID_REASON = `CASE WHEN a.status = 'submitted' THEN NULL
     WHEN a.status = 'excluded' OR p.status IN ('excluded', 'failed_attention', 'failed_qualification') THEN coalesce(p."statusReason", p.status::text)
     ELSE a.status::text END`;
 
-// timestamps leave PostgreSQL as epoch milliseconds: a number is all either file needs
-const ms = (column: string) => `(extract(epoch FROM ${column}) * 1000)::float8`;
+/** Timestamps for a text file leave PostgreSQL as ISO 8601 text (as Date#toISOString writes them), for Parquet as epoch milliseconds. */
+export type TimestampsAs = "iso" | "ms";
 
-const SQL = (payload: string) => `SELECT r.id AS response_id, r."unitId" AS study_unit, u.ordinal AS unit_ordinal, u."contextId" AS context_id,
-    u."questionId" AS question_id, p.pseudonym AS participant, p."externalSource" AS external_source,
-    p."externalId" AS external_id, coalesce(a."group", p."group") AS participant_group, r.stage, ${payload},
-    ${ms(`r."startedAt"`)} AS started_at, ${ms(`r."submittedAt"`)} AS submitted_at, r."durationMs" AS duration_ms,
-    a.id AS assignment_id, ${ms(`a."leasedAt"`)} AS leased_at, ${ms(`a."expiresAt"`)} AS lease_expires_at,
-    r."idempotencyKey" AS idempotency_key, a.status = 'submitted' AS valid,
-    ${INVALID_REASON} AS invalid_reason
-  FROM "Response" r
-  JOIN "Participant" p ON p.id = r."participantId"
-  JOIN "Assignment" a ON a.id = r."assignmentId"
-  JOIN "StudyUnit" u ON u.id = r."unitId"
-  WHERE r."studyId" = $1 ORDER BY r."submittedAt", r.id`;
+const timestamp = (column: string, as: TimestampsAs) =>
+  as === "iso" ? `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : `(extract(epoch FROM ${column}) * 1000)::float8`;
 
-interface ResponseRow<P> {
-  response_id: string;
-  study_unit: string;
-  unit_ordinal: number;
-  context_id: string;
-  question_id: string | null;
-  participant: string;
-  external_source: string | null;
-  external_id: string | null;
-  participant_group: string | null;
-  stage: number;
-  payload: P;
-  started_at: number | null;
-  submitted_at: number;
-  duration_ms: number | null;
-  assignment_id: string;
-  leased_at: number;
-  lease_expires_at: number;
-  idempotency_key: string;
-  valid: boolean;
-  invalid_reason: string | null;
-}
+// Rows come as arrays (no object per row): the columns in the outer SELECT's order, the payload
+// first. The inner query joins and sorts raw values; text is made from them (payload, timestamps)
+// in the outer one, row by row as the sorted rows stream out, not before the sort (a wider sort,
+// and a longer wait for the first row). The outer ORDER BY is the inner one: no second sort.
+const SQL = (payload: string, as: TimestampsAs, extra = "") => `SELECT ${payload}, x.unit, x.pseudonym, x.ordinal, x.context, x.question,
+    x.source, x.external, x.grp, x.stage, ${timestamp("x.started", as)}, ${timestamp("x.submitted", as)}, x.duration,
+    x.assignment, ${timestamp("x.leased", as)}, ${timestamp("x.expires", as)}, x.id, x.valid, x.reason, x.key${extra}
+  FROM (SELECT r.payload, r."unitId" AS unit, p.pseudonym, u.ordinal, u."contextId" AS context, u."questionId" AS question,
+      p."externalSource" AS source, p."externalId" AS external, coalesce(a."group", p."group") AS grp, r.stage,
+      r."startedAt" AS started, r."submittedAt" AS submitted, r."durationMs" AS duration, a.id AS assignment,
+      a."leasedAt" AS leased, a."expiresAt" AS expires, r.id, a.status = 'submitted' AS valid, ${INVALID_REASON} AS reason,
+      r."idempotencyKey" AS key
+    FROM "Response" r
+    JOIN "Participant" p ON p.id = r."participantId"
+    JOIN "Assignment" a ON a.id = r."assignmentId"
+    JOIN "StudyUnit" u ON u.id = r."unitId"
+    WHERE r."studyId" = $1 ORDER BY r."submittedAt", r.id) x
+  ORDER BY x.submitted, x.id`;
+
+type Timestamp = string | number;
+type ResponseRow<P> = [
+  payload: P,
+  study_unit: string,
+  participant: string,
+  unit_ordinal: number,
+  context_id: string,
+  question_id: string | null,
+  external_source: string | null,
+  external_id: string | null,
+  participant_group: string | null,
+  stage: number,
+  started_at: Timestamp | null,
+  submitted_at: Timestamp,
+  duration_ms: number | null,
+  assignment_id: string,
+  leased_at: Timestamp,
+  lease_expires_at: Timestamp,
+  response_id: string,
+  valid: boolean,
+  invalid_reason: string | null,
+  idempotency_key: string,
+];
 
 /** The long table's rows, in batches: one per response and answered item, in submission order. */
-export async function* responseRows(study: Study): AsyncGenerator<Cell[][]> {
+export async function* responseRows(study: Study, as: TimestampsAs = "ms"): AsyncGenerator<Cell[][]> {
   const design = designOf(study.design);
-  for await (const batch of streamBatches<ResponseRow<unknown>>(SQL("r.payload"), [study.id])) {
+  for await (const batch of streamArrays<ResponseRow<unknown>>(SQL("x.payload", as), [study.id], BATCH)) {
     const out: Cell[][] = [];
     for (const r of batch) {
-      for (const { item, label, comment } of design.csvItems(r.payload)) {
-        out.push([
-          `${r.study_unit}|${item}`,
-          r.participant,
-          label,
-          item,
-          r.study_unit,
-          r.unit_ordinal,
-          r.context_id,
-          r.question_id,
-          r.external_source,
-          r.external_id,
-          r.participant_group,
-          comment ?? null,
-          r.stage,
-          r.started_at,
-          r.submitted_at,
-          r.duration_ms,
-          r.assignment_id,
-          r.leased_at,
-          r.lease_expires_at,
-          r.response_id,
-          r.valid,
-          r.invalid_reason,
-        ]);
+      const unit = r[1];
+      for (const { item, label, comment } of design.csvItems(r[0])) {
+        out.push([`${unit}|${item}`, r[2], label, item, unit, r[3], r[4], r[5], r[6], r[7], r[8], comment ?? null, r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18]]);
       }
     }
     yield out;
   }
 }
 
-const isoOrNull = (value: number | null) => (value === null ? "null" : `"${new Date(value).toISOString()}"`);
+// ISO text from PostgreSQL: digits and punctuation only, so quoting it is all JSON needs
+const quotedOrNull = (value: Timestamp | null) => (value === null ? "null" : `"${value}"`);
 
 /**
  * One JSON line per response. The payload is spliced in as PostgreSQL prints it (never parsed and
  * written again: at a million lines that was most of the time); everything else is JSON.stringify's.
  */
 export async function* responsesJsonl(study: Study): AsyncGenerator<string> {
-  const sql = SQL(`r.payload::text AS payload, coalesce(r.payload->'answers', '{}')::text AS answers, to_json(r.payload->>'comment')::text AS comment`);
-  for await (const batch of streamBatches<ResponseRow<string> & { answers: string; comment: string }>(sql, [study.id])) {
+  const sql = SQL("x.payload::text", "iso", `, coalesce(x.payload->'answers', '{}')::text, to_json(x.payload->>'comment')::text`);
+  for await (const batch of streamArrays<[...ResponseRow<string>, answers: string, comment: string]>(sql, [study.id], BATCH)) {
     let out = "";
     for (const r of batch) {
       out +=
-        `{"responseId":"${r.response_id}","studyUnit":"${r.study_unit}","unitOrdinal":${r.unit_ordinal},"contextId":"${r.context_id}",` +
-        `"questionId":${JSON.stringify(r.question_id)},"participant":${JSON.stringify(r.participant)},` +
-        `"externalSource":${JSON.stringify(r.external_source)},"externalId":${JSON.stringify(r.external_id)},` +
-        `"group":${JSON.stringify(r.participant_group)},"stage":${r.stage},"payload":${r.payload},"answers":${r.answers},` +
-        `"comment":${r.comment},"valid":${r.valid},"invalidReason":${JSON.stringify(r.invalid_reason)},"startedAt":${isoOrNull(r.started_at)},"submittedAt":${isoOrNull(r.submitted_at)},` +
-        `"durationMs":${r.duration_ms ?? "null"},"lease":{"assignmentId":"${r.assignment_id}","leasedAt":${isoOrNull(r.leased_at)},` +
-        `"expiresAt":${isoOrNull(r.lease_expires_at)}},"idempotencyKey":${JSON.stringify(r.idempotency_key)}}\n`;
+        `{"responseId":"${r[16]}","studyUnit":"${r[1]}","unitOrdinal":${r[3]},"contextId":"${r[4]}",` +
+        `"questionId":${JSON.stringify(r[5])},"participant":${JSON.stringify(r[2])},` +
+        `"externalSource":${JSON.stringify(r[6])},"externalId":${JSON.stringify(r[7])},` +
+        `"group":${JSON.stringify(r[8])},"stage":${r[9]},"payload":${r[0]},"answers":${r[20]},` +
+        `"comment":${r[21]},"valid":${r[17]},"invalidReason":${JSON.stringify(r[18])},"startedAt":${quotedOrNull(r[10])},"submittedAt":${quotedOrNull(r[11])},` +
+        `"durationMs":${r[12] ?? "null"},"lease":{"assignmentId":"${r[13]}","leasedAt":${quotedOrNull(r[14])},` +
+        `"expiresAt":${quotedOrNull(r[15])}},"idempotencyKey":${JSON.stringify(r[19])}}\n`;
     }
     yield out;
   }

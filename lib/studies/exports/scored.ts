@@ -1,6 +1,6 @@
-import { streamBatches } from "@/lib/db/stream";
+import { streamArrays } from "@/lib/db/stream";
 import type { Study } from "@/lib/designs";
-import { columns, type Cell } from "@/lib/studies/exports/table";
+import { BATCH, columns, type Cell } from "@/lib/studies/exports/table";
 
 // Scored answers (human baselines): one row per answered question, with the answer as given and
 // as the benchmark's scorer read it, whether it is right, and the time on it. Every accuracy
@@ -35,42 +35,7 @@ const SQL = `SELECT p.pseudonym AS participant, s."questionId" AS question_id, q
   JOIN "Question" q ON q.id = s."questionId"
   WHERE s."studyId" = $1 ORDER BY r."submittedAt", r.id, q."recordIndex", q.position`;
 
-interface ScoredRow {
-  participant: string;
-  question_id: string;
-  source_id: string;
-  kind: string;
-  tags: string;
-  answer_raw: string | null;
-  normalized: string;
-  correct: boolean | null;
-  graded: number | null;
-  ms: number | null;
-  stage: number;
-  group: string | null;
-  study_unit: string;
-  response_id: string;
-  valid: boolean;
-}
-
+/** Rows as arrays, the columns in SCORED_COLUMNS' order: handed on as they come. */
 export async function* scoredRows(study: Study): AsyncGenerator<Cell[][]> {
-  for await (const batch of streamBatches<ScoredRow>(SQL, [study.id])) {
-    yield batch.map((r) => [
-      r.participant,
-      r.question_id,
-      r.source_id,
-      r.kind,
-      r.tags,
-      r.answer_raw,
-      r.normalized,
-      r.correct,
-      r.graded,
-      r.ms,
-      r.stage,
-      r.group,
-      r.study_unit,
-      r.response_id,
-      r.valid,
-    ]);
-  }
+  yield* streamArrays<Cell[]>(SQL, [study.id], BATCH);
 }

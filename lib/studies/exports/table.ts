@@ -1,4 +1,4 @@
-import { stringifyCsv } from "@/lib/csv";
+import { csvRows } from "@/lib/csv";
 
 // A study export as a table: typed columns, and rows produced once, in batches, then written as CSV
 // or as Parquet (lib/studies/exports/parquet.ts). Both files come from the same rows, so they hold
@@ -14,10 +14,13 @@ export interface Column {
   nullable: boolean;
 }
 
-/** A value as the row producers give it. TIMESTAMP: milliseconds since the epoch (UTC). */
+/** A value as the row producers give it. TIMESTAMP: milliseconds since the epoch (UTC), or for CSV its ISO 8601 text. */
 export type Cell = string | number | boolean | null;
 
 export type Batches = AsyncIterable<Cell[][]>;
+
+/** Rows per cursor round trip for the study exports (the next batch is fetched while one is written). */
+export const BATCH = 2000;
 
 /** Declares columns tersely: `name:TYPE` or `name:TYPE?` (nullable). */
 export function columns(...specs: string[]): Column[] {
@@ -28,22 +31,19 @@ export function columns(...specs: string[]): Column[] {
   });
 }
 
-/** The CSV text of a cell: "" for null, ISO 8601 for timestamps, the rest as written by stringifyCsv. */
-function csvCell(value: Cell, type: ColumnType): Cell {
-  if (value === null) return "";
-  if (type === "TIMESTAMP") return new Date(value as number).toISOString();
-  return value;
-}
-
 /** The header, then one chunk of RFC 4180 text per batch of rows. */
 export async function* csvChunks(cols: readonly Column[], batches: Batches): AsyncGenerator<string> {
-  yield stringifyCsv([cols.map((c) => c.name)]);
-  const types = cols.map((c) => c.type);
-  const hasTimestamps = types.includes("TIMESTAMP");
+  yield csvRows([cols.map((c) => c.name)]);
+  const timestamps = cols.flatMap((c, i) => (c.type === "TIMESTAMP" ? [i] : []));
   for await (const batch of batches) {
     if (!batch.length) continue;
-    if (hasTimestamps) for (const row of batch) for (let i = 0; i < row.length; i++) row[i] = csvCell(row[i]!, types[i]!);
-    yield stringifyCsv(batch);
+    // ISO 8601 for a timestamp given as milliseconds (producers may give the ISO text already)
+    if (timestamps.length) {
+      for (const row of batch) {
+        for (const i of timestamps) if (typeof row[i] === "number") row[i] = new Date(row[i]).toISOString();
+      }
+    }
+    yield csvRows(batch);
   }
 }
 
