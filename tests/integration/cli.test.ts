@@ -124,7 +124,7 @@ describe("sally import-metrics", () => {
     return file;
   };
   const stored = (datasetId: string) =>
-    db().modelMetric.findMany({ where: { question: { datasetId } }, orderBy: [{ metric: "asc" }, { model: "asc" }], include: { question: { select: { sourceId: true, position: true } } } });
+    db().modelMetric.findMany({ where: { question: { datasetId } }, orderBy: [{ metric: "asc" }, { model: "asc" }, { question: { sourceId: "asc" } }, { question: { position: "asc" } }], include: { question: { select: { sourceId: true, position: true } } } });
 
   it("links rows by sourceId and position (or question id), reports unknown ones, and replaces values on a re-import", async () => {
     const { datasetId } = lastLine((await sally("import", "--benchmark", "auto", fixture("chartom/valid.jsonl"), "--as-new-version", "--json")).stdout);
