@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { HTML_LANG, type Locale } from "@/lib/i18n/locales";
 import "./globals.css";
+import { SKIP_LINK_CLASS } from "@/components/participant-frame";
 
 export const metadata: Metadata = {
   title: { default: "Sally", template: "%s · Sally" },
@@ -17,7 +18,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
       <body className="min-h-screen">
         <a
           href="#main"
-          className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded-control focus:bg-surface focus:px-4 focus:py-2 focus:shadow"
+          className={SKIP_LINK_CLASS}
         >
           {t("skipToContent")}
         </a>

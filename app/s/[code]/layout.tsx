@@ -5,6 +5,7 @@ import { LanguageSwitcher } from "@/components/task/language-switcher";
 import { pool } from "@/lib/db/pool";
 import { PARTICIPANT_CLIENT_NAMESPACES, pickNamespaces } from "@/lib/i18n/namespaces";
 import { studyByCode } from "@/lib/studies/study";
+import { accessibilityHref, FOOTER_CLASS, FOOTER_LINK_CLASS, HEADER_BAR_CLASS, HEADER_CLASS, MAIN_CLASS } from "@/components/participant-frame";
 
 // The participant's pages: calm, no console navigation, wide enough for a transcript beside
 // the questions on a large screen. The root layout already has the skip link to #main.
@@ -15,20 +16,20 @@ export default async function ParticipantLayout({ children, params }: { children
   return (
     <NextIntlClientProvider messages={pickNamespaces(messages, PARTICIPANT_CLIENT_NAMESPACES)}>
       <div className="min-h-screen">
-        <header className="border-b border-line bg-surface">
-          <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+        <header className={HEADER_CLASS}>
+          <div className={HEADER_BAR_CLASS}>
             <p className="text-base font-semibold">
               {t("siteName")} <span className="font-normal text-muted">· {t("researchStudy")}</span>
             </p>
             {found?.study.settings.allowLanguageSwitch && <LanguageSwitcher code={code} />}
           </div>
         </header>
-        <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
+        <main id="main" className={MAIN_CLASS}>
           {children}
         </main>
-        <footer className="mx-auto max-w-7xl px-4 pb-6 text-sm text-muted">
+        <footer className={FOOTER_CLASS}>
           {/* a plain link: next/link would add its code to every participant page for one footer link */}
-          <a href={`/accessibility?study=${encodeURIComponent(code)}`} className="inline-flex min-h-6 items-center underline">
+          <a href={accessibilityHref(code)} className={FOOTER_LINK_CLASS}>
             {t("accessibility")}
           </a>
         </footer>

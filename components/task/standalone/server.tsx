@@ -3,6 +3,7 @@ import { MarkdownContent } from "@/components/markdown";
 import { DATA_ID, HEADER_ID, HEADER_PREFIX, MAIN_ID, MAIN_PREFIX, type TaskPageData } from "@/components/task/standalone/data";
 import { HeaderIsland, TaskIsland } from "@/components/task/standalone/islands";
 import { HTML_LANG } from "@/lib/i18n/locales";
+import { accessibilityHref, FOOTER_CLASS, FOOTER_LINK_CLASS, HEADER_BAR_CLASS, HEADER_CLASS, MAIN_CLASS, SKIP_LINK_CLASS } from "@/components/participant-frame";
 
 // The task page's HTML, built into a module of its own (lib/runtime/task-page-build.ts) that the
 // route app/s/[code]/task/route.ts loads: Next.js route handlers cannot render React to HTML.
@@ -49,17 +50,17 @@ export function renderTaskPage(input: TaskPageInput): string {
       <body className="min-h-screen">
         <a
           href="#main"
-          className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded-control focus:bg-surface focus:px-4 focus:py-2 focus:shadow"
+          className={SKIP_LINK_CLASS}
         >
           {input.skipToContent}
         </a>
         <div className="min-h-screen">
-          <header className="border-b border-line bg-surface">
-            <div id={HEADER_ID} className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3" dangerouslySetInnerHTML={{ __html: header }} />
+          <header className={HEADER_CLASS}>
+            <div id={HEADER_ID} className={HEADER_BAR_CLASS} dangerouslySetInnerHTML={{ __html: header }} />
           </header>
-          <main id={MAIN_ID} className="mx-auto max-w-7xl px-4 py-6 sm:py-8" dangerouslySetInnerHTML={{ __html: main }} />
-          <footer className="mx-auto max-w-7xl px-4 pb-6 text-sm text-muted">
-            <a href={`/accessibility?study=${encodeURIComponent(data.code)}`} className="inline-flex min-h-6 items-center underline">
+          <main id={MAIN_ID} className={MAIN_CLASS} dangerouslySetInnerHTML={{ __html: main }} />
+          <footer className={FOOTER_CLASS}>
+            <a href={accessibilityHref(data.code)} className={FOOTER_LINK_CLASS}>
               {input.accessibility}
             </a>
           </footer>
