@@ -98,3 +98,11 @@ export interface BenchmarkScoring {
    *  otherwise answers with the same verdict on a question may come as one item with a `count` */
   summaryReadsAnswers?: boolean;
 }
+
+/**
+ * The version of every benchmark's verdicts on model predictions as stored (PredictionVerdict).
+ * Bump it when a scorer's parse(), score() or counts() changes what it returns: stored verdicts
+ * of another version are then ignored and reports score those predictions in code until they
+ * are re-imported. tests/unit/scoring/scoring-version.test.ts pins the fixtures' verdicts to it.
+ */
+export const SCORING_VERSION = 1;

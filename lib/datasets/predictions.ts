@@ -4,6 +4,7 @@ import { z } from "zod";
 import { pool } from "@/lib/db/pool";
 import type { Queryable } from "@/lib/db/queryable";
 import { withTransaction } from "@/lib/db/tx";
+import { storeVerdicts } from "@/lib/datasets/verdicts";
 import { AppError } from "@/lib/errors";
 
 // Model answers or judgements, one JSON object per line, linked to questions by the source
@@ -114,6 +115,8 @@ export async function importPredictions({ datasetId, file }: { datasetId: string
         [batch.map((v) => v.questionId), batch.map((v) => v.model), batch.map((v) => v.view), batch.map((v) => v.answer)],
       );
     }
+    // every verdict of the dataset is rescored with the new answers, in the same transaction
+    await storeVerdicts(client, datasetId);
   });
   return { datasetId, lines: lineNo, imported: values.length, models: [...models].sort(), unknown: unknown.slice(0, 50), unknownCount: unknown.length };
 }

@@ -1,4 +1,5 @@
 import type { ContextView, Gold, QuestionKind, ScoringRule, TagValue } from "@/lib/benchmarks/types";
+import type { ScoringQuestion } from "@/lib/benchmarks/scoring";
 import type { Queryable } from "@/lib/db/queryable";
 
 // Questions and contexts as studies read them, always through the caller's client (a
@@ -19,6 +20,11 @@ export interface StoredQuestion {
 }
 
 export const QUESTION_COLUMNS = `q.id, q."contextId", q."recordIndex", q.position, q."sourceId", q.kind, q.prompt, q.options, q.gold, q.scoring, q.tags, q."groupKeys"`;
+
+/** A stored question as the benchmarks' scorers take it. */
+export function scoringQuestion(q: StoredQuestion): ScoringQuestion {
+  return { id: q.id, kind: q.kind, gold: q.gold, scoring: q.scoring, options: q.options ?? undefined, tags: q.tags, groupKeys: q.groupKeys, sourceId: q.sourceId, position: q.position };
+}
 
 /** The questions with these ids, in the order given. */
 export async function questionsByIds(client: Queryable, ids: readonly string[]): Promise<StoredQuestion[]> {

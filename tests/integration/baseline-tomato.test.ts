@@ -166,5 +166,13 @@ describe("a ToMATO human baseline over the participant API (15 strata, k = 2, se
     const [lo, hi] = report.byType[0]!.ci95!;
     expect(lo).toBeCloseTo(0.6268, 3);
     expect(hi).toBeCloseTo(0.9050, 3);
+
+    // a re-import replaces the model's answers and the verdicts stored with them: now right on knowledge too
+    const revised = records.map((r) => JSON.stringify({ sourceId: r.q_id, model: "m1", answer: `Answer: [${"ABCD"[r.mental_state === "emotion" ? (r.a_idx + 2) % 4 : r.a_idx]}]` }));
+    writeFileSync(predFile, revised.join("\n") + "\n");
+    await importPredictions({ datasetId: ds.datasetId, file: predFile });
+    const reimported = (await studyReport(study)) as unknown as BaselineResults;
+    expect(reimported.models[0]).toMatchObject({ model: "m1", n: 30 });
+    expect(reimported.models[0]!.accuracy).toBeCloseTo(0.8, 10);
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { storeVerdicts } from "@/lib/datasets/verdicts";
 
 // Studies at scale for scripts/bench-dashboard.ts and scripts/bench-report.ts, written straight
 // into PostgreSQL with generate_series (no app code): a generic dataset of `responses / 20`
@@ -123,6 +124,8 @@ export async function seedResultsStudies(url: string, responses: number): Promis
        SELECT gen_random_uuid(), q.id, m.model, to_jsonb((q."recordIndex" + m.i) % 3) FROM "Question" q CROSS JOIN unnest($2::text[]) WITH ORDINALITY AS m(model, i) WHERE q."datasetId" = $1`,
       [ds, MODELS],
     );
+    // scored at import, as `sally import-predictions` does
+    await storeVerdicts(client, ds);
     await client.query("DROP TABLE plan");
     await client.query("COMMIT");
     await client.query("VACUUM ANALYZE");

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { answerSchemaFor } from "@/lib/benchmarks/score";
-import type { StoredQuestion } from "@/lib/datasets/questions";
+import { scoringQuestion, type StoredQuestion } from "@/lib/datasets/questions";
 import type { UnitCtx, Validated } from "@/lib/designs/types";
 import type { BaselineConfig } from "@/lib/designs/baseline/config";
-import { scorerOf, scoringQuestion, viewAt } from "@/lib/designs/baseline/scorer";
+import { scorerOf, viewAt } from "@/lib/designs/baseline/scorer";
 import { shownOrder } from "@/lib/designs/baseline/view";
 import { AppError } from "@/lib/errors";
 

@@ -11,7 +11,9 @@ import { scorePrediction } from "@/lib/benchmarks/prediction";
 import { commonResults, median, readUnitQuestions, readUnits } from "@/lib/designs/read";
 import type { DesignResults, ReadCtx } from "@/lib/designs/types";
 import type { BaselineConfig } from "@/lib/designs/baseline/config";
-import { scorerOf, scoringQuestion, viewAt } from "@/lib/designs/baseline/scorer";
+import { scorerOf, viewAt } from "@/lib/designs/baseline/scorer";
+import { scoringQuestion } from "@/lib/datasets/questions";
+import { storeVerdicts } from "@/lib/datasets/verdicts";
 import { mcnemar, pairedDiffProportions } from "@/lib/metrics";
 import { groupGaps, revisions, type GroupGap, type GroupStageRow, type Revisions } from "@/lib/designs/baseline/groups";
 import { row, type AccuracyRow, type AnswerRow } from "@/lib/designs/baseline/rows";
@@ -256,7 +258,7 @@ async function randomBaselineStudy(seed: number, opts: { staged: boolean }): Pro
   const { actor, ownerId } = await researcher();
   const datasetId = await randomDataset(ownerId, 30);
   const staging = opts.staged
-    ? { stages: [{ view: "text" }, { view: "text" }], groups: { names: ["read", "not_read"], perUnit: { read: 2, not_read: 2 }, balanceTolerance: 1, membership: { from: "url", param: "g" } } }
+    ? { stages: [{ view: "main" }, { view: "main" }], groups: { names: ["read", "not_read"], perUnit: { read: 2, not_read: 2 }, balanceTolerance: 1, membership: { from: "url", param: "g" } } }
     : {};
   const created = await createStudy({
     actor,
@@ -274,6 +276,10 @@ async function randomBaselineStudy(seed: number, opts: { staged: boolean }): Pro
       if (r() < 0.15) continue;
       const answer = r() < 0.05 ? "no idea" : pick(r, ["box", "basket", "bag"]);
       await pool().query(`INSERT INTO "ModelPrediction" (id, "questionId", model, answer) VALUES (gen_random_uuid(), $1, $2, $3)`, [u.questionId, model, JSON.stringify(answer)]);
+      // answers under a named view: the study's own wins over the one naming none; another view's never counts
+      for (const view of ["main", "other"]) {
+        if (r() < 0.3) await pool().query(`INSERT INTO "ModelPrediction" (id, "questionId", model, view, answer) VALUES (gen_random_uuid(), $1, $2, $3, $4)`, [u.questionId, model, view, JSON.stringify(pick(r, ["box", "basket", "bag", "no idea"]))]);
+      }
     }
   }
   const base = Date.parse("2026-02-02T09:00:00Z");
@@ -338,6 +344,17 @@ describe("baseline results aggregated in PostgreSQL equal the JavaScript computa
       const byId = <T extends { participantId: string }>(xs: T[]) => [...xs].sort((a, b) => a.participantId.localeCompare(b.participantId));
       expectSameFigures(byId(participants), byId(expectedParticipants));
       if (staged) expect(actual.revisions?.length).toBeGreaterThan(0);
+
+      // the same figures once the verdicts are stored at import, with another version's (wrong) verdicts beside them
+      expect(await storeVerdicts(pool(), study.datasetId)).toBeGreaterThan(0);
+      await pool().query(
+        `INSERT INTO "ModelVerdict" ("datasetId", view, version, "questionId", model, correct)
+         SELECT "datasetId", view, version + 1, "questionId", model, NOT correct FROM "ModelVerdict" WHERE "datasetId" = $1`,
+        [study.datasetId],
+      );
+      const stored = (await studyResults(study)) as OracleBaselineResults;
+      expectSameFigures(stored.models, expected.models, "models (stored verdicts)");
+      expectSameFigures(stored.modelsByStage, expected.modelsByStage, "modelsByStage (stored verdicts)");
     });
   }
 });

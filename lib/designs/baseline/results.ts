@@ -1,32 +1,21 @@
 import { sortValues } from "@/lib/benchmarks/report";
-import type { BenchmarkSummary, ScoredItem, ScoringContext, ScoringQuestion } from "@/lib/benchmarks/scoring";
-import { scorePrediction } from "@/lib/benchmarks/prediction";
+import type { BenchmarkSummary, ScoredItem } from "@/lib/benchmarks/scoring";
 import { readCommon, readUnitQuestions, readUnits } from "@/lib/designs/read";
 import { questionCounts, readAnswerGroups, readParticipantCounts } from "@/lib/designs/baseline/counts";
 import type { DesignResults, ReadCtx } from "@/lib/designs/types";
 import type { BaselineConfig } from "@/lib/designs/baseline/config";
-import { scorerOf, scoringQuestion, viewAt } from "@/lib/designs/baseline/scorer";
-import { mcnemar, pairedDiffProportions } from "@/lib/metrics";
+import { scorerOf, viewAt } from "@/lib/designs/baseline/scorer";
+import { scoringQuestion } from "@/lib/datasets/questions";
+import { readModelRows, type ModelRow } from "@/lib/designs/baseline/models";
 import { byGroupStage, groupGaps, revisions, type GroupGap, type GroupStageRow, type QuestionCount, type Revisions } from "@/lib/designs/baseline/groups";
 import { row, type AccuracyRow, type AnswerRow } from "@/lib/designs/baseline/rows";
 
-export type { AccuracyRow, AnswerRow };
+export type { AccuracyRow, AnswerRow, ModelRow };
 
 // Human accuracy, in the benchmark's own terms: per question type and per sampling stratum with
 // Wilson intervals, per participant, and beside every model with imported predictions on the same
 // questions (human − model with Newcombe's paired interval, and an exact McNemar test paired by
 // question). Every figure follows from the scored-responses export.
-
-export interface ModelRow {
-  model: string;
-  /** questions the model answered among those people answered */
-  n: number;
-  accuracy: number | null;
-  /** human − model accuracy on those questions, paired by question */
-  diff: number | null;
-  diffCi95: [number, number] | null;
-  mcnemarP: number | null;
-}
 
 export interface BaselineReport {
   byType: AccuracyRow[];
@@ -77,96 +66,23 @@ async function readAnswers({ client, study }: ReadCtx<BaselineConfig>): Promise<
   return rows;
 }
 
-interface PredictionRow {
-  questionId: string;
-  model: string;
-  view: string;
-  answer: unknown;
-}
-
-/** Every model prediction on the study's questions: read once, while the answers are counted. */
-async function readPredictions(client: ReadCtx<BaselineConfig>["client"], studyId: string): Promise<PredictionRow[]> {
-  const { rows } = await client.query<PredictionRow>(
-    // sorted in code, not in SQL: a quarter million predictions sorted by model spill to disk
-    `SELECT p."questionId", p.model, p.view, p.answer FROM "ModelPrediction" p
-     WHERE p."questionId" IN (SELECT unnest("questionIds") FROM "StudyUnit" WHERE "studyId" = $1)`,
-    [studyId],
-  );
-  return rows;
-}
-
-/** Every model's predictions on the questions people answered at a stage, paired by question with the people's answers. */
-function modelRows(
-  rows: readonly PredictionRow[],
-  questions: Map<string, ScoringQuestion>,
-  counts: readonly QuestionCount[],
-  score: (q: ScoringQuestion, raw: unknown) => boolean | null,
-  view: ScoringContext,
-): ModelRow[] {
-  const perQuestionHumans = new Map<string, { n: number; correct: number }>();
-  for (const c of counts) {
-    const h = perQuestionHumans.get(c.questionId) ?? { n: 0, correct: 0 };
-    h.n += c.n;
-    h.correct += c.correct;
-    perQuestionHumans.set(c.questionId, h);
-  }
-  if (perQuestionHumans.size === 0) return [];
-  // a prediction made under the study's view wins over one that names no view
-  const byModel = new Map<string, Map<string, boolean>>();
-  for (const p of rows) {
-    if (!perQuestionHumans.has(p.questionId)) continue;
-    if (p.view !== "" && p.view !== (view.view ?? "")) continue;
-    const q = questions.get(p.questionId);
-    const correct = q ? score(q, p.answer) : null;
-    if (correct === null) continue;
-    const perQuestion = byModel.get(p.model) ?? new Map<string, boolean>();
-    if (!perQuestion.has(p.questionId) || p.view !== "") perQuestion.set(p.questionId, correct);
-    byModel.set(p.model, perQuestion);
-  }
-  // by model name in code point order, whatever the database's collation
-  return [...byModel.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([model, perQuestion]) => {
-    // pairs: each scored human answer to a question the model answered, with the model's verdict on it
-    const t = { both: 0, firstOnly: 0, secondOnly: 0, neither: 0 };
-    for (const [questionId, m] of perQuestion) {
-      const h = perQuestionHumans.get(questionId)!;
-      if (m) {
-        t.both += h.correct;
-        t.secondOnly += h.n - h.correct;
-      } else {
-        t.firstOnly += h.correct;
-        t.neither += h.n - h.correct;
-      }
-    }
-    const modelCorrect = [...perQuestion.values()].filter(Boolean).length;
-    const d = pairedDiffProportions(t);
-    const p = mcnemar(t.firstOnly, t.secondOnly, "exact");
-    return {
-      model,
-      n: perQuestion.size,
-      accuracy: perQuestion.size ? modelCorrect / perQuestion.size : null,
-      diff: d.value,
-      diffCi95: d.value === null ? null : [d.lower, d.upper],
-      mcnemarP: p.value,
-    };
-  });
-}
-
 export async function baselineResults(ctx: ReadCtx<BaselineConfig>): Promise<BaselineResults> {
   const { study, client } = ctx;
   const stages = Math.max(1, study.settings.stages.length);
   const [units, { benchmark, scoring }] = await Promise.all([readUnits(client, study.id), scorerOf(client, study)]);
   const perRespondent = scoring.perRespondent === true;
-  const [stored, answerGroups, people, common, predicted] = await Promise.all([
+  const view = viewAt(study, stages);
+  const modelsAt = (stage: number) => readModelRows(client, { study, stage, ctx: viewAt(study, stage), scoring });
+  const [stored, answerGroups, people, common, models] = await Promise.all([
     readUnitQuestions(client, units),
     readAnswerGroups(client, study.id, { perRespondent, answers: perRespondent || scoring.summaryReadsAnswers === true, grouped: study.settings.groups !== null }),
     readParticipantCounts(client, study.id, stages),
     readCommon(client, study, units, { stage: stages }),
-    readPredictions(client, study.id),
+    modelsAt(stages),
   ]);
   const counts = questionCounts(answerGroups);
   const questions = new Map([...stored.values()].map((q) => [q.id, scoringQuestion(q)]));
   const stratumOf = new Map(units.flatMap((u) => u.questionIds.map((id) => [id, u.stratum] as const)));
-  const view = viewAt(study, stages);
   // the figures are the final stage's answers; earlier stages are the revision analysis
   const final = counts.filter((c) => c.stage === stages);
 
@@ -194,11 +110,6 @@ export async function baselineResults(ctx: ReadCtx<BaselineConfig>): Promise<Bas
     for (let i = 0; i < (perRespondent ? a.count : 1); i++) items.push(item);
   }
   const summary = scoring.summarize(items, view);
-  const modelsAt = (stage: number) => {
-    const v = viewAt(study, stage);
-    return modelRows(predicted, questions, counts.filter((c) => c.stage === stage), (q, raw) => scorePrediction(scoring, q, raw, v).score.correct, v);
-  };
-  const models = modelsAt(stages);
   const staged = stages > 1 || study.settings.groups !== null;
   const groupNames = study.settings.groups?.names ?? [];
   const viewName = (stage: number) => viewAt(study, stage).view;
@@ -214,7 +125,7 @@ export async function baselineResults(ctx: ReadCtx<BaselineConfig>): Promise<Bas
         byGroupStage: byGroupStage(counts, viewName, groupNames),
         groupGap: groupGaps(answers, groupNames, stages, viewName),
         revisions: stages > 1 ? revisions(answers, groupNames) : [],
-        ...(stages > 1 ? { modelsByStage: Array.from({ length: stages }, (_, i) => ({ stage: i + 1, view: viewName(i + 1), models: modelsAt(i + 1) })) } : {}),
+        ...(stages > 1 ? { modelsByStage: await Promise.all(Array.from({ length: stages }, async (_, i) => ({ stage: i + 1, view: viewName(i + 1), models: await modelsAt(i + 1) }))) } : {}),
       }
     : {};
 

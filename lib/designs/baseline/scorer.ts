@@ -1,6 +1,5 @@
 import { isBenchmarkName, scoringOf } from "@/lib/benchmarks/registry";
-import type { BenchmarkScoring, ScoringContext, ScoringQuestion } from "@/lib/benchmarks/scoring";
-import type { StoredQuestion } from "@/lib/datasets/questions";
+import type { BenchmarkScoring, ScoringContext } from "@/lib/benchmarks/scoring";
 import type { Queryable } from "@/lib/db/queryable";
 import type { Study } from "@/lib/designs/types";
 
@@ -18,9 +17,6 @@ export async function scorerOf(client: Queryable, study: Pick<Study, "datasetId"
   return { benchmark, scoring: scoringOf(isBenchmarkName(benchmark) ? benchmark : "generic") };
 }
 
-export function scoringQuestion(q: StoredQuestion): ScoringQuestion {
-  return { id: q.id, kind: q.kind, gold: q.gold, scoring: q.scoring, options: q.options ?? undefined, tags: q.tags, groupKeys: q.groupKeys, sourceId: q.sourceId, position: q.position };
-}
 
 /** The view the answers of a stage were given under (stages, else the study's view). */
 export function viewAt(study: Pick<Study, "settings">, stage: number): ScoringContext {

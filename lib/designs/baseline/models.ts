@@ -1,0 +1,93 @@
+import { SCORING_VERSION, type BenchmarkScoring, type ScoringContext } from "@/lib/benchmarks/scoring";
+import { predictionQuestions, verdictsUnder, type Prediction, type Verdict } from "@/lib/datasets/verdicts";
+import type { Queryable } from "@/lib/db/queryable";
+import { counted } from "@/lib/designs/counted";
+import { mcnemar, pairedDiffProportions } from "@/lib/metrics";
+
+// Humans beside models, paired by question, counted in PostgreSQL from the verdicts stored at
+// prediction import (lib/datasets/verdicts.ts). Where the dataset's verdicts are not complete for
+// the view at this SCORING_VERSION (predictions imported before verdicts were kept, or scored by an
+// older scorer), the study's predictions are scored here and handed to the same query, so the
+// figures never depend on what was stored.
+
+export interface ModelRow {
+  model: string;
+  /** questions the model answered among those people answered */
+  n: number;
+  accuracy: number | null;
+  /** human − model accuracy on those questions, paired by question */
+  diff: number | null;
+  diffCi95: [number, number] | null;
+  mcnemarP: number | null;
+}
+
+interface Pairs {
+  model: string;
+  n: number;
+  modelCorrect: number;
+  /** human right & model right, human right only, model right only, neither: over every scored human answer */
+  both: number;
+  firstOnly: number;
+  secondOnly: number;
+  neither: number;
+}
+
+// Per question: people's scored answers at the stage and those right (questions with only unscored
+// answers too: a model's answer to them still counts in its n and accuracy). $5: the stored verdicts
+// are complete; else the verdicts given in $6–$8.
+export const PAIRS = `
+  WITH h AS (
+    SELECT s."questionId", count(s.correct)::int AS n, (count(*) FILTER (WHERE s.correct))::int AS c
+    FROM "ScoredAnswer" s WHERE s."studyId" = $1 AND s.stage = $2 AND ${counted("s")} GROUP BY 1),
+  v AS (
+    SELECT "questionId", model, correct FROM "ModelVerdict" WHERE $5 AND "datasetId" = $3 AND view = $4 AND version = ${SCORING_VERSION}
+    UNION ALL
+    SELECT * FROM unnest($6::uuid[], $7::text[], $8::boolean[]))
+  SELECT v.model, count(*)::int AS n, (count(*) FILTER (WHERE v.correct))::int AS "modelCorrect",
+         coalesce(sum(h.c) FILTER (WHERE v.correct), 0)::int AS both,
+         coalesce(sum(h.n - h.c) FILTER (WHERE v.correct), 0)::int AS "secondOnly",
+         coalesce(sum(h.c) FILTER (WHERE NOT v.correct), 0)::int AS "firstOnly",
+         coalesce(sum(h.n - h.c) FILTER (WHERE NOT v.correct), 0)::int AS neither
+  FROM v JOIN h USING ("questionId") GROUP BY v.model`;
+
+/** The study's predictions scored under the view here (no complete stored verdicts). */
+async function scoreHere(client: Queryable, studyId: string, scoring: BenchmarkScoring, view: string): Promise<Verdict[]> {
+  const { rows } = await client.query<Prediction>(
+    `SELECT p."questionId", p.model, p.view, p.answer FROM "ModelPrediction" p
+     WHERE p."questionId" IN (SELECT unnest("questionIds") FROM "StudyUnit" WHERE "studyId" = $1) AND p.view IN ('', $2)`,
+    [studyId, view],
+  );
+  return verdictsUnder(scoring, await predictionQuestions(client, rows), rows, view);
+}
+
+function modelRow(p: Pairs): ModelRow {
+  const d = pairedDiffProportions(p);
+  return {
+    model: p.model,
+    n: p.n,
+    accuracy: p.n ? p.modelCorrect / p.n : null,
+    diff: d.value,
+    diffCi95: d.value === null ? null : [d.lower, d.upper],
+    mcnemarP: mcnemar(p.firstOnly, p.secondOnly, "exact").value,
+  };
+}
+
+/** Every model with predictions on the questions people answered at a stage, paired by question with their answers. */
+export async function readModelRows(
+  client: Queryable,
+  opts: { study: { id: string; datasetId: string }; stage: number; ctx: ScoringContext; scoring: BenchmarkScoring },
+): Promise<ModelRow[]> {
+  const view = opts.ctx.view ?? "";
+  const { rows: marks } = await client.query<{ complete: boolean }>(
+    `SELECT "verdictsVersion" = ${SCORING_VERSION} AND $2 = ANY("verdictViews") AS complete FROM "Dataset" WHERE id = $1`,
+    [opts.study.datasetId, view],
+  );
+  const complete = marks[0]?.complete === true;
+  const given = complete ? [] : await scoreHere(client, opts.study.id, opts.scoring, view);
+  const { rows } = await client.query<Pairs>(PAIRS, [
+    opts.study.id, opts.stage, opts.study.datasetId, view, complete,
+    given.map((v) => v.questionId), given.map((v) => v.model), given.map((v) => v.correct),
+  ]);
+  // by model name in code point order, whatever the database's collation
+  return rows.sort((a, b) => (a.model < b.model ? -1 : a.model > b.model ? 1 : 0)).map(modelRow);
+}
