@@ -19,3 +19,6 @@ ALTER TABLE "ModelVerdict" ADD CONSTRAINT "ModelVerdict_datasetId_fkey" FOREIGN 
 
 -- Predictions imported before have no verdicts (verdictsVersion null): reports score them in code
 -- until the next prediction import into their dataset.
+
+-- CreateIndex: a stage's responses per participant and unit, and their medians, from the index alone
+CREATE INDEX "Response_results_idx" ON "Response"("studyId", "stage", "participantId", "durationMs", "submittedAt", "assignmentId", "unitId");
