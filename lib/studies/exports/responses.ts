@@ -1,4 +1,4 @@
-import { streamArrays } from "@/lib/db/stream";
+import { copyArrays } from "@/lib/db/copy-out";
 import { designOf, type Study } from "@/lib/designs";
 import { BATCH, columns, type Cell } from "@/lib/studies/exports/table";
 
@@ -90,7 +90,7 @@ type ResponseRow<P> = [
 /** The long table's rows, in batches: one per response and answered item, in submission order. */
 export async function* responseRows(study: Study, as: TimestampsAs = "ms"): AsyncGenerator<Cell[][]> {
   const design = designOf(study.design);
-  for await (const batch of streamArrays<ResponseRow<unknown>>(SQL("x.payload", as), [study.id], BATCH)) {
+  for await (const batch of copyArrays<ResponseRow<unknown>>(SQL("x.payload", as), [study.id], BATCH)) {
     const out: Cell[][] = [];
     for (const r of batch) {
       const unit = r[1];
@@ -111,7 +111,7 @@ const quotedOrNull = (value: Timestamp | null) => (value === null ? "null" : `"$
  */
 export async function* responsesJsonl(study: Study): AsyncGenerator<string> {
   const sql = SQL("x.payload::text", "iso", `, coalesce(x.payload->'answers', '{}')::text, to_json(x.payload->>'comment')::text`);
-  for await (const batch of streamArrays<[...ResponseRow<string>, answers: string, comment: string]>(sql, [study.id], BATCH)) {
+  for await (const batch of copyArrays<[...ResponseRow<string>, answers: string, comment: string]>(sql, [study.id], BATCH)) {
     let out = "";
     for (const r of batch) {
       out +=

@@ -1,4 +1,4 @@
-import { streamArrays } from "@/lib/db/stream";
+import { copyArrays } from "@/lib/db/copy-out";
 import type { Study } from "@/lib/designs";
 import { BATCH, columns, type Cell } from "@/lib/studies/exports/table";
 
@@ -37,5 +37,5 @@ const SQL = `SELECT p.pseudonym AS participant, s."questionId" AS question_id, q
 
 /** Rows as arrays, the columns in SCORED_COLUMNS' order: handed on as they come. */
 export async function* scoredRows(study: Study): AsyncGenerator<Cell[][]> {
-  yield* streamArrays<Cell[]>(SQL, [study.id], BATCH);
+  yield* copyArrays<Cell[]>(SQL, [study.id], BATCH);
 }
