@@ -1,5 +1,6 @@
 import type { ParticipantFigures, ReadCtx } from "@/lib/designs/types";
 import type { ValidationConfig } from "@/lib/designs/validation/config";
+import { counted } from "@/lib/designs/counted";
 
 // Agreement with the others' majority for a page of participants, in SQL: the rule of
 // lib/metrics' leaveOneOutAgreement (the plurality of the others; a tie compares nothing; an
@@ -7,20 +8,24 @@ import type { ValidationConfig } from "@/lib/designs/validation/config";
 
 export async function validationParticipantFigures({ client, study }: ReadCtx<ValidationConfig>, ids: string[]): Promise<Map<string, ParticipantFigures>> {
   const { rows } = await client.query<{ participantId: string; agree: number; compared: number; restsOn: number }>(
-    `WITH valid AS (
+    // the page's people's answers first (by participant), then every answer to the units they answered:
+    // a million payloads are never gathered, only those units' (the counted condition: lib/designs/counted.ts)
+    `WITH own AS MATERIALIZED (
        SELECT r."unitId", r."participantId", r.payload
-       FROM "Response" r JOIN "Assignment" a ON a.id = r."assignmentId"
-       WHERE r."studyId" = $1 AND a.status = 'submitted'
+       FROM "Response" r WHERE r."participantId" = ANY($2::uuid[]) AND r."studyId" = $1 AND ${counted("r")}
+     ), units AS MATERIALIZED (
+       SELECT DISTINCT "unitId" FROM own
+     ), valid AS MATERIALIZED (
+       SELECT r."unitId", r.payload
+       FROM "Response" r WHERE r."studyId" = $1 AND r."unitId" IN (SELECT "unitId" FROM units) AND ${counted("r")}
      ), answered AS (
-       SELECT "unitId", count(*) AS n FROM valid WHERE "unitId" IN (SELECT "unitId" FROM valid WHERE "participantId" = ANY($2::uuid[])) GROUP BY 1
+       SELECT "unitId", count(*) AS n FROM valid GROUP BY 1
      ), mine AS (
        SELECT row_number() OVER () AS id, v."unitId", v."participantId", e.key, e.value
-       FROM valid v CROSS JOIN LATERAL jsonb_each_text(coalesce(v.payload -> 'answers', '{}'::jsonb)) e
-       WHERE v."participantId" = ANY($2::uuid[])
+       FROM own v CROSS JOIN LATERAL jsonb_each_text(coalesce(v.payload -> 'answers', '{}'::jsonb)) e
      ), tally AS (
        SELECT v."unitId", e.key, e.value, count(*)::int AS n
        FROM valid v CROSS JOIN LATERAL jsonb_each_text(coalesce(v.payload -> 'answers', '{}'::jsonb)) e
-       WHERE v."unitId" IN (SELECT "unitId" FROM answered)
        GROUP BY 1, 2, 3
      ), pairs AS (
        -- each of my answers beside the others' votes per label (my own vote taken out)
@@ -39,8 +44,8 @@ export async function validationParticipantFigures({ client, study }: ReadCtx<Va
        FROM judged GROUP BY "participantId"
      ), rests AS (
        SELECT v."participantId", count(*)::int AS n
-       FROM valid v JOIN answered u ON u."unitId" = v."unitId"
-       WHERE v."participantId" = ANY($2::uuid[]) AND u.n >= 3 GROUP BY 1
+       FROM own v JOIN answered u ON u."unitId" = v."unitId"
+       WHERE u.n >= 3 GROUP BY 1
      )
      SELECT c."participantId", c.agree, c.compared, coalesce(r.n, 0) AS "restsOn"
      FROM compared c LEFT JOIN rests r ON r."participantId" = c."participantId"`,
