@@ -100,7 +100,7 @@ export interface BenchmarkScoring {
 }
 
 /**
- * The version of every benchmark's verdicts on model predictions as stored (PredictionVerdict).
+ * The version of every benchmark's verdicts on model predictions as stored (ModelVerdict).
  * Bump it when a scorer's parse(), score() or counts() changes what it returns: stored verdicts
  * of another version are then ignored and reports score those predictions in code until they
  * are re-imported. tests/unit/scoring/scoring-version.test.ts pins the fixtures' verdicts to it.
