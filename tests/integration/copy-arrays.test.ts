@@ -1,21 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { copyArrays } from "@/lib/db/copy-out";
 import { pool } from "@/lib/db/pool";
+import { all } from "@/tests/support/batches";
 import { streamArrays } from "@/lib/db/stream";
 
 // The study exports read through COPY ... TO STDOUT (a parallel plan) rather than a cursor. The
 // rows must equal the cursor's value for value, whatever the text holds, and stopping early or a
 // failing query must leave the pool usable.
-
-async function all<T>(batches: AsyncIterable<T[]>): Promise<{ sizes: number[]; rows: T[] }> {
-  const sizes: number[] = [];
-  const rows: T[] = [];
-  for await (const batch of batches) {
-    sizes.push(batch.length);
-    rows.push(...batch);
-  }
-  return { sizes, rows };
-}
 
 // every kind of value the exports carry, with the text COPY's format escapes (tab, newline, CR,
 // backslash, the two characters \N, form feed, vertical tab, backspace), empty text and NULLs

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { pool } from "@/lib/db/pool";
+import { all } from "@/tests/support/batches";
 import { streamArrays, streamBatches } from "@/lib/db/stream";
 
 // The cursor the exports read through asks for the next batch before handing on the current one:
@@ -7,16 +8,6 @@ import { streamArrays, streamBatches } from "@/lib/db/stream";
 // query that fails leaves the pool usable, and the error reaches the consumer.
 
 const SERIES = "SELECT i, 'row ' || i AS label FROM generate_series(1, $1::int) i ORDER BY i";
-
-async function all<T>(batches: AsyncIterable<T[]>): Promise<{ sizes: number[]; rows: T[] }> {
-  const sizes: number[] = [];
-  const rows: T[] = [];
-  for await (const batch of batches) {
-    sizes.push(batch.length);
-    rows.push(...batch);
-  }
-  return { sizes, rows };
-}
 
 describe("cursor batches, fetched one ahead", () => {
   it("hands on every row once, in order, in full batches and a last short one (or none)", async () => {

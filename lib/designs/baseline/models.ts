@@ -35,7 +35,7 @@ interface Pairs {
 // Per question: people's scored answers at the stage and those right (questions with only unscored
 // answers too: a model's answer to them still counts in its n and accuracy). $5: the stored verdicts
 // are complete; else the verdicts given in $6–$8.
-export const PAIRS = `
+const PAIRS = `
   WITH h AS (
     SELECT s."questionId", count(s.correct)::int AS n, (count(*) FILTER (WHERE s.correct))::int AS c
     FROM "ScoredAnswer" s WHERE s."studyId" = $1 AND s.stage = $2 AND ${counted("s")} GROUP BY 1),

@@ -125,7 +125,7 @@ export async function baselineResults(ctx: ReadCtx<BaselineConfig>): Promise<Bas
         byGroupStage: byGroupStage(counts, viewName, groupNames),
         groupGap: groupGaps(answers, groupNames, stages, viewName),
         revisions: stages > 1 ? revisions(answers, groupNames) : [],
-        ...(stages > 1 ? { modelsByStage: await Promise.all(Array.from({ length: stages }, async (_, i) => ({ stage: i + 1, view: viewName(i + 1), models: await modelsAt(i + 1) }))) } : {}),
+        ...(stages > 1 ? { modelsByStage: await Promise.all(Array.from({ length: stages }, async (_, i) => ({ stage: i + 1, view: viewName(i + 1), models: i + 1 === stages ? models : await modelsAt(i + 1) }))) } : {}),
       }
     : {};
 
