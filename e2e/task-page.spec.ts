@@ -30,6 +30,9 @@ test("[TASK-PAGE] one script of ours, with the response's nonce, gzipped and cac
   });
   const consent = await page.goto(`${E2E.baseURL}/s/${study.code}`);
   await consentWithKeyboard(page);
+  // the consent's own load of the task page may still be fetching its script: count only the load below
+  await expect(page.getByRole("button", { name: "Submit" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
 
   const scripts: { path: string; encoding?: string; cache?: string }[] = [];
   page.on("response", (r) => {
