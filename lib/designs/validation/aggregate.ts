@@ -31,29 +31,50 @@ export function tally(values: string[]): Pick<CheckResult, "counts" | "votes" | 
 
 /** The same tally from counts already made (label → votes), e.g. by GROUP BY in SQL. */
 export function tallyCounts(counts: Readonly<Record<string, number>>): Pick<CheckResult, "counts" | "votes" | "majority" | "tie" | "unanimous"> {
-  // by label, so what is shown or exported does not depend on the order SQL returned the rows in
-  const present = Object.entries(counts)
-    .filter(([, n]) => n > 0)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const best = Math.max(0, ...present.map(([, n]) => n));
-  const top = present.filter(([, n]) => n === best);
+  // by label, so what is shown or exported does not depend on the order SQL returned the rows in;
+  // plain loops: a results page runs this for every check of every unit
+  const present: string[] = [];
+  let votes = 0;
+  let best = 0;
+  let leaders = 0;
+  for (const label in counts) {
+    const n = counts[label]!;
+    if (!(n > 0)) continue;
+    present.push(label);
+    votes += n;
+    if (n > best) {
+      best = n;
+      leaders = 1;
+    } else if (n === best) leaders++;
+  }
+  if (present.length > 1) present.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const sorted: Record<string, number> = {};
+  let majority: string | null = null;
+  for (const label of present) {
+    sorted[label] = counts[label]!;
+    if (counts[label] === best) majority = label;
+  }
   return {
-    counts: Object.fromEntries(present),
-    votes: present.reduce((sum, [, n]) => sum + n, 0),
-    majority: best > 0 && top.length === 1 ? top[0]![0] : null,
-    tie: best > 0 && top.length > 1,
+    counts: sorted,
+    votes,
+    majority: best > 0 && leaders === 1 ? majority : null,
+    tie: best > 0 && leaders > 1,
     unanimous: present.length === 1,
   };
 }
 
-/** Votes per check: check key → label → count. */
-export type UnitTallies = Record<string, Record<string, number>>;
+/**
+ * Votes per check: check key → label → count. A Map, not an object: check keys are long and made
+ * fresh for every unit, and an object keyed by them costs a string-table lookup on every access.
+ */
+export type UnitTallies = Map<string, Record<string, number>>;
 
 export function talliesOf(votes: readonly Vote[]): UnitTallies {
-  const out: UnitTallies = {};
+  const out: UnitTallies = new Map();
   for (const v of votes) {
     for (const [key, label] of Object.entries(v.answers)) {
-      const counts = (out[key] ??= {});
+      let counts = out.get(key);
+      if (!counts) out.set(key, (counts = {}));
       counts[label] = (counts[label] ?? 0) + 1;
     }
   }
@@ -82,12 +103,20 @@ export function decideUnit(opts: DecideOptions & { votes: Vote[] }): UnitDecisio
 export function decideFromTallies(opts: DecideOptions & { tallies: UnitTallies; submitted: number }): UnitDecision {
   const { checks, config, adjudications } = opts;
   const results: Record<string, CheckResult> = {};
+  // most units have no adjudication: then no lookup by each long check key
+  const adjudicated = Object.keys(adjudications).length > 0;
   for (const check of checks) {
-    const t = tallyCounts(opts.tallies[check.key] ?? {});
-    const chosen = opts.consensus && check.key in opts.consensus ? { majority: opts.consensus[check.key]!, tie: opts.consensus[check.key] === null && t.votes > 0 } : {};
-    const merged = { ...t, ...chosen };
-    const adjudicated = adjudications[check.key] ?? null;
-    results[check.key] = { ...merged, adjudicated, effective: adjudicated ?? merged.majority };
+    const t = tallyCounts(opts.tallies.get(check.key) ?? NO_VOTES);
+    // another aggregation's label (Dawid–Skene) replaces the majority; a null label is its tie
+    if (opts.consensus && check.key in opts.consensus) {
+      t.majority = opts.consensus[check.key]!;
+      t.tie = t.majority === null && t.votes > 0;
+    }
+    // completed in place: the keys keep the order a page's JSON has always had
+    const r = t as CheckResult;
+    r.adjudicated = adjudicated ? (adjudications[check.key] ?? null) : null;
+    r.effective = r.adjudicated ?? t.majority;
+    results[check.key] = r;
   }
   const complete = opts.submitted >= opts.n;
   const reasons: string[] = [];
@@ -111,7 +140,7 @@ export function decideFromTallies(opts: DecideOptions & { tallies: UnitTallies; 
       if (o === "review") review = true;
     } else if (check.kind === "label") {
       label = r.effective;
-      const rejecting = new Set(config.labelJudgement?.labels.filter((l) => l.rejects).map((l) => l.key));
+      const rejecting = rejectingLabels(config);
       const o = outcome(r, (v) => rejecting.has(v));
       if (o === "reject") reasons.push(`label:${r.effective ?? "tie"}`);
       if (o === "review") review = true;
@@ -139,8 +168,7 @@ export function decideFromTallies(opts: DecideOptions & { tallies: UnitTallies; 
     if (disagreed.length) reasons.push("llm_judge");
   }
 
-  const questionLevel = new Set(["answer_key", "broken", "llm_judge"]);
-  const unitRejected = reasons.some((r) => !questionLevel.has(r)) || (opts.unitType === "question" && rejectedQuestions.size > 0);
+  const unitRejected = reasons.some((r) => !QUESTION_LEVEL.has(r)) || (opts.unitType === "question" && rejectedQuestions.size > 0);
   const status: UnitStatus = !complete && !allAdjudicated(checks, adjudications)
     ? "incomplete"
     : unitRejected
@@ -149,6 +177,20 @@ export function decideFromTallies(opts: DecideOptions & { tallies: UnitTallies; 
         ? "needs_review"
         : "keep";
   return { status, reasons, checks: results, rejectedQuestions: [...rejectedQuestions], questionReasons, label };
+}
+
+const NO_VOTES: Readonly<Record<string, number>> = Object.freeze({});
+const QUESTION_LEVEL = new Set(["answer_key", "broken", "llm_judge"]);
+
+// the labels that reject the item, once per config rather than once per unit
+const rejectingOf = new WeakMap<ValidationConfig, ReadonlySet<string>>();
+function rejectingLabels(config: ValidationConfig): ReadonlySet<string> {
+  let set = rejectingOf.get(config);
+  if (!set) {
+    set = new Set(config.labelJudgement?.labels.filter((l) => l.rejects).map((l) => l.key));
+    rejectingOf.set(config, set);
+  }
+  return set;
 }
 
 function allAdjudicated(checks: Check[], adjudications: Record<string, string>): boolean {

@@ -76,7 +76,7 @@ export function agreementFromCounts(
     const perUnit = tallies.get(u.unitId);
     if (!perUnit) continue;
     for (const check of u.checks) {
-      const counts = perUnit[check.key];
+      const counts = perUnit.get(check.key);
       if (!counts || !Object.values(counts).some((n) => n > 0)) continue;
       const f = family(check);
       if (!families.has(f)) families.set(f, []);

@@ -75,12 +75,25 @@ const FINE_FIRST = (flagged: string): CheckOption[] => [
   { value: "no", label: "Fine" },
   { value: "yes", label: flagged },
 ];
+const BROKEN_OPTIONS = FINE_FIRST("Broken");
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /** A flag's name without its explanation in brackets: "Unsafe (unethical, …)" → "Unsafe". */
 const shortName = (label: string) => label.replace(/\s*\(.*\)\s*$/, "").trim() || label;
 
 export function unitChecks(config: ValidationConfig, questions: UnitQuestion[]): Check[] {
+  const checks = [...contextChecks(config)];
+  if (config.answerKey) for (const q of questions) answerKeyChecks(q, checks);
+  return checks;
+}
+
+// The flags and the label judgement are the same for every unit of a study: made once per config
+// (a results page asks for 50,000 units' checks) and frozen, since every unit shares them.
+const contextChecksOf = new WeakMap<ValidationConfig, readonly Check[]>();
+
+function contextChecks(config: ValidationConfig): readonly Check[] {
+  const cached = contextChecksOf.get(config);
+  if (cached) return cached;
   const checks: Check[] = [];
   for (const flag of config.contextChecks?.flags ?? []) {
     checks.push({ key: `flag:${flag.key}`, kind: "flag", prompt: `${flag.label}?`, options: FINE_FIRST(shortName(flag.label)), subject: flag.description });
@@ -95,31 +108,34 @@ export function unitChecks(config: ValidationConfig, questions: UnitQuestion[]):
       options: labels.map((l) => ({ value: l.key, label: l.label, description: l.description })),
     });
   }
-  if (config.answerKey) for (const q of questions) checks.push(...answerKeyChecks(q));
-  return checks;
+  const frozen = Object.freeze(checks.map((c) => Object.freeze(c)));
+  contextChecksOf.set(config, frozen);
+  return frozen;
 }
 
 // One row per option, asked once per question: the option's text is shown once, in the question,
 // and each row says whether the key is right about that option (the marked answer correct, the
 // others wrong). A reference answer is judged correct or wrong; the question itself fine or broken.
-function answerKeyChecks(q: UnitQuestion): Check[] {
-  const base = { questionId: q.id, questionPrompt: q.prompt };
-  const out: Check[] = [];
+// Rows are object literals (no spread of a shared base): this runs for every question of a study.
+function answerKeyChecks(q: UnitQuestion, out: Check[]): void {
+  const questionId = q.id;
+  const questionPrompt = q.prompt;
   if ((q.kind === "single_choice" || q.kind === "multi_select") && q.options) {
     const marked = markedOptions(q);
-    q.options.forEach((option, i) => {
+    for (let i = 0; i < q.options.length; i++) {
       const letter = LETTERS[i] ?? String(i + 1);
+      const key = `q:${questionId}:opt:${i}`;
+      const subject = q.options[i]!;
       out.push(
         marked.has(i)
-          ? { ...base, key: `q:${q.id}:opt:${i}`, kind: "marked", prompt: `Option ${letter}, the marked answer: is it correct?`, options: CORRECT_FIRST, subject: option, optionIndex: i }
-          : { ...base, key: `q:${q.id}:opt:${i}`, kind: "other_option", prompt: `Option ${letter}: is it wrong?`, options: WRONG_FIRST, subject: option, optionIndex: i },
+          ? { questionId, questionPrompt, key, kind: "marked", prompt: `Option ${letter}, the marked answer: is it correct?`, options: CORRECT_FIRST, subject, optionIndex: i }
+          : { questionId, questionPrompt, key, kind: "other_option", prompt: `Option ${letter}: is it wrong?`, options: WRONG_FIRST, subject, optionIndex: i },
       );
-    });
+    }
   } else {
-    out.push({ ...base, key: `q:${q.id}:reference`, kind: "reference", prompt: "Is the reference answer correct?", options: CORRECT_FIRST, subject: referenceText(q.gold) });
+    out.push({ questionId, questionPrompt, key: `q:${questionId}:reference`, kind: "reference", prompt: "Is the reference answer correct?", options: CORRECT_FIRST, subject: referenceText(q.gold) });
   }
-  out.push({ ...base, key: `q:${q.id}:broken`, kind: "broken", prompt: "Is this question fine, or broken or ambiguous?", options: FINE_FIRST("Broken") });
-  return out;
+  out.push({ questionId, questionPrompt, key: `q:${questionId}:broken`, kind: "broken", prompt: "Is this question fine, or broken or ambiguous?", options: BROKEN_OPTIONS });
 }
 
 function markedOptions(q: UnitQuestion): Set<number> {

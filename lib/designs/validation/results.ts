@@ -7,6 +7,7 @@ import { agreementFromCounts, checkAgreement, familyOfKey } from "@/lib/designs/
 import { unitChecks, type Check } from "@/lib/designs/validation/checks";
 import type { ValidationConfig } from "@/lib/designs/validation/config";
 import { judgement } from "@/lib/designs/validation/judgement";
+import { ANSWER_KEY_FAMILY, validationFamilies } from "@/lib/designs/validation/families";
 import { dawidSkeneConsensus, type FamilyFit } from "@/lib/designs/validation/dawid-skene";
 
 // The researcher's dashboard for a validation study: votes and decisions per unit and check,
@@ -110,6 +111,8 @@ async function readResponses({ client, study }: ReadCtx<ValidationConfig>): Prom
   });
 }
 
+const NO_TALLIES: UnitTallies = new Map();
+
 /** Everything from every valid response, in JavaScript (Dawid–Skene needs each vote). */
 export async function loadValidationData(ctx: ReadCtx<ValidationConfig>): Promise<StudyData> {
   const [shared, responses] = await Promise.all([readShared(ctx), readResponses(ctx)]);
@@ -133,38 +136,56 @@ export async function loadValidationData(ctx: ReadCtx<ValidationConfig>): Promis
   };
 }
 
+const familyKeys = (config: ValidationConfig): string[] => {
+  const { own, pooled } = validationFamilies(config);
+  return [...own, ...(pooled ? [pooled] : [])].map((f) => f.key);
+};
+
 /** The counts the majority rule needs, aggregated in PostgreSQL. */
 export async function loadValidationCounts(ctx: ReadCtx<ValidationConfig>): Promise<StudyData> {
   const { client, study } = ctx;
   const valid = `FROM "Response" r
                  CROSS JOIN LATERAL jsonb_each_text(coalesce(r.payload -> 'answers', '{}'::jsonb)) e
                  WHERE r."studyId" = $1 AND ${counted("r")}`;
-  const shared = await readShared(ctx);
-  const [counts, raters, common] = await Promise.all([
+  // the vote counts need nothing else: they start at once, beside the units (which the progress needs)
+  const shared = readShared(ctx);
+  const [counts, raters, common, { units, adjudications, llm }] = await Promise.all([
     client.query<{ unitId: string; key: string; value: string; n: number }>(`SELECT r."unitId", e.key, e.value, count(*)::int AS n ${valid} GROUP BY 1, 2, 3`, [study.id]),
-    // (participant, family) pairs first: a small hash aggregate rather than a sort of every answer
+    // distinct raters of each family the agreement reports: per participant, the first counted answer
+    // holding a key of the family (a participant index probe; every check of a unit is answered, so
+    // it is found at once), not every answer's keys
     client.query<{ family: string; n: number }>(
-      `SELECT family, count(*)::int AS n FROM (
-         SELECT r."participantId", CASE WHEN k LIKE 'flag:%' OR k = 'label' THEN k ELSE 'answer_key' END AS family
-         FROM "Response" r
-         CROSS JOIN LATERAL jsonb_object_keys(coalesce(r.payload -> 'answers', '{}'::jsonb)) k
-         WHERE r."studyId" = $1 AND ${counted("r")} GROUP BY 1, 2) x
+      `SELECT f.family, count(*)::int AS n
+       FROM "Participant" p CROSS JOIN unnest($2::text[]) AS f(family)
+       CROSS JOIN LATERAL (
+         SELECT 1 FROM "Response" r
+         WHERE r."participantId" = p.id AND r."studyId" = $1 AND ${counted("r")}
+           AND CASE WHEN f.family = '${ANSWER_KEY_FAMILY}'
+                    THEN EXISTS (SELECT 1 FROM jsonb_object_keys(coalesce(r.payload -> 'answers', '{}'::jsonb)) k WHERE k NOT LIKE 'flag:%' AND k <> 'label')
+                    ELSE coalesce(r.payload -> 'answers', '{}'::jsonb) ? f.family END
+         LIMIT 1) x
+       WHERE p."studyId" = $1
        GROUP BY 1`,
-      [study.id],
+      [study.id, familyKeys(study.config)],
     ),
-    readCommon(client, study, shared.units),
+    shared.then((s) => readCommon(client, study, s.units)),
+    shared,
   ]);
   const tallies = new Map<string, UnitTallies>();
   for (const c of counts.rows) {
-    const perUnit = tallies.get(c.unitId) ?? {};
-    (perUnit[c.key] ??= {})[c.value] = c.n;
-    tallies.set(c.unitId, perUnit);
+    let perUnit = tallies.get(c.unitId);
+    if (!perUnit) tallies.set(c.unitId, (perUnit = new Map()));
+    let perCheck = perUnit.get(c.key);
+    if (!perCheck) perUnit.set(c.key, (perCheck = {}));
+    perCheck[c.value] = c.n;
   }
   const raterCounts = new Map(raters.rows.map((r) => [r.family, r.n]));
   // Cohen's κ (its note) needs who rated what: with exactly two raters the ratings are read
   const responses = [...raterCounts.values()].includes(2) ? await readResponses(ctx) : undefined;
   return {
-    ...shared,
+    units,
+    adjudications,
+    llm,
     tallies,
     submitted: common.submitted,
     common: { progress: common.progress, participants: common.participants },
@@ -190,7 +211,7 @@ export function computeResults(study: Pick<Study<ValidationConfig>, "n" | "unitT
     const adjudications = Object.fromEntries(Object.entries(data.adjudications.get(u.id) ?? {}).map(([k, v]) => [k, v.decision]));
     const decision = decideFromTallies({
       checks,
-      tallies: data.tallies.get(u.id) ?? {},
+      tallies: data.tallies.get(u.id) ?? NO_TALLIES,
       submitted,
       n: study.n,
       unitType: study.unitType === "context" ? "context" : "question",
