@@ -7,6 +7,7 @@
 // `--keep` keeps the seeded databases (set SALLY_TEST_PG_PORT so their server stays) and prints their URLs;
 // `--database URL` measures such a database again (e.g. with the code before and after a change).
 import { spawnSync } from "node:child_process";
+import { SERVER_NODE_FLAGS } from "@/lib/runtime/node-flags";
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import pg from "pg";
@@ -75,7 +76,7 @@ async function child(runs: number): Promise<void> {
 }
 
 function measure(url: string, runs: number): Step[] {
-  const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-dashboard.ts", "--child", "--runs", String(runs)], {
+  const run = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, "--import", "tsx", "scripts/bench-dashboard.ts", "--child", "--runs", String(runs)], {
     env: { ...process.env, DATABASE_URL: url },
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,

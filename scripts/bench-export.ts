@@ -1,4 +1,4 @@
-// `npm run bench:export [-- --sizes 100000,1000000 --runs 3 --formats responses-csv,… --keep | --database URL]`: for each size, a
+// `npm run bench:export [-- --sizes 100000,1000000 --runs 3 --formats responses-csv,… --young MB --keep | --database URL]`: for each size, a
 // validation study with that many responses is written straight into a fresh PostgreSQL database (SQL
 // generate_series, no app code), then each export format is streamed, every time in its own child
 // process (so its peak RSS is that export's own), through the same generator functions and the same
@@ -6,6 +6,7 @@
 // object with every run. `--keep` keeps each seeded database (and so its server: set SALLY_TEST_PG_PORT
 // or TEST_DATABASE_URL) and prints its URL; `--database URL` measures on such a database again.
 import { spawnSync } from "node:child_process";
+import { SERVER_NODE_FLAGS } from "@/lib/runtime/node-flags";
 import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream, mkdirSync, readFileSync, unlinkSync } from "node:fs";
 import { once } from "node:events";
@@ -36,6 +37,8 @@ const Args = z.object({
   child: z.boolean().default(false),
   keep: z.boolean().default(false),
   database: z.string().url().optional(),
+  // the young generation of each export's process, in MB (default: what `npm start` gives the web server)
+  young: z.coerce.number().int().min(1).max(1024).optional(),
 });
 
 
@@ -173,11 +176,12 @@ interface Result {
 /** Every format, --runs times each, each run in its own process on this database. */
 function measure(url: string, studyId: string, size: number, args: z.infer<typeof Args>): Result[] {
   const results: Result[] = [];
+  const nodeFlags = args.young ? [`--max-semi-space-size=${args.young}`] : SERVER_NODE_FLAGS;
   for (const format of args.formats) {
     const runs: Run[] = [];
     for (let i = 0; i < args.runs; i++) {
       const file = path.join(OUT, `export-${size}.${format}`);
-      const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-export.ts", "--child", format, studyId, file], {
+      const run = spawnSync(process.execPath, [...nodeFlags, "--import", "tsx", "scripts/bench-export.ts", "--child", format, studyId, file], {
         env: { ...process.env, DATABASE_URL: url },
         encoding: "utf8",
       });
@@ -210,7 +214,7 @@ async function seeded(url: string): Promise<{ studyId: string; size: number }> {
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { sizes: { type: "string" }, runs: { type: "string" }, formats: { type: "string" }, child: { type: "boolean" }, keep: { type: "boolean" }, database: { type: "string" } },
+    options: { sizes: { type: "string" }, runs: { type: "string" }, formats: { type: "string" }, child: { type: "boolean" }, keep: { type: "boolean" }, database: { type: "string" }, young: { type: "string" } },
   });
   const args = Args.parse(values);
   if (args.child) return child(positionals[0] as StreamFormat, positionals[1]!, positionals[2]!);

@@ -4,6 +4,7 @@
 // database, or for the baseline study of a database bench:dashboard kept (--database). Each run in this process
 // after one warm-up; the median, then one JSON line.
 import { spawnSync } from "node:child_process";
+import { SERVER_NODE_FLAGS } from "@/lib/runtime/node-flags";
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { z } from "zod";
@@ -49,7 +50,7 @@ async function child(runs: number): Promise<void> {
 }
 
 function measure(url: string, runs: number): Measured {
-  const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-report.ts", "--child", "--runs", String(runs)], {
+  const run = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, "--import", "tsx", "scripts/bench-report.ts", "--child", "--runs", String(runs)], {
     env: { ...process.env, DATABASE_URL: url },
     encoding: "utf8",
   });

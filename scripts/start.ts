@@ -7,6 +7,7 @@ import { readEnv } from "@/lib/env";
 import { buildApp } from "@/lib/runtime/build-app";
 import { buildIsCurrent, recordBuild } from "@/lib/runtime/build-stamp";
 import { runLauncher } from "@/lib/runtime/launcher";
+import { SERVER_NODE_FLAGS } from "@/lib/runtime/node-flags";
 import { serveWeb } from "@/lib/runtime/web-server";
 
 const dev = process.argv.includes("--dev");
@@ -32,7 +33,7 @@ async function main() {
         buildApp({ env });
         recordBuild();
       }
-      const serve = ["--import", "tsx", path.resolve("scripts/start.ts"), "--serve"];
+      const serve = [...SERVER_NODE_FLAGS, "--import", "tsx", path.resolve("scripts/start.ts"), "--serve"];
       return spawn(process.execPath, serve, { stdio: "inherit", env: { ...env, NODE_ENV: "production" } });
     },
   });
