@@ -260,6 +260,11 @@ export interface VoteFamilies {
   pooled: { key: string; label: string } | null;
 }
 
+/** Every family a design reports agreement for: its own, then the pooled one. */
+export function declaredFamilies(families: VoteFamilies): { key: string; label: string }[] {
+  return [...families.own, ...(families.pooled ? [families.pooled] : [])];
+}
+
 /** A design's own per-participant figures, beside units done and median time. */
 export interface ParticipantFigures {
   /** vote-based designs: agreement with the others' majority, and the units it rests on */

@@ -1,5 +1,5 @@
 import type { Queryable } from "@/lib/db/queryable";
-import type { VoteFamilies } from "@/lib/designs";
+import { declaredFamilies, type VoteFamilies } from "@/lib/designs/types";
 
 // Agreement per check family over time, cumulative: at the end of each bucket, percent agreement
 // and Krippendorff's α (nominal) over every valid answer given up to then, exactly as
@@ -110,7 +110,7 @@ export async function agreementTimeline(client: Queryable, studyId: string, buck
   const byStart = new Map<number, StepRow[]>();
   for (const r of rows) byStart.set(r.start.getTime(), [...(byStart.get(r.start.getTime()) ?? []), r]);
 
-  const declared = [...families.own, ...(families.pooled ? [families.pooled] : [])];
+  const declared = declaredFamilies(families);
   const present = new Set(rows.map((r) => r.family));
   const running = new Map(declared.filter((f) => present.has(f.key)).map((f) => [f.key, { agree: 0, items: 0, observed: 0, marginals: new Map<string, number>() } as Running]));
   const series = new Map([...running.keys()].map((key) => [key, [] as AgreementPoint[]]));

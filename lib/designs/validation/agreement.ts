@@ -1,4 +1,4 @@
-import type { AgreementFigures } from "@/lib/designs/types";
+import { declaredFamilies, type AgreementFigures } from "@/lib/designs/types";
 import type { UnitTallies } from "@/lib/designs/validation/aggregate";
 import type { Check } from "@/lib/designs/validation/checks";
 import type { ValidationConfig } from "@/lib/designs/validation/config";
@@ -22,7 +22,7 @@ export function familyOfKey(key: string): string {
 
 function labelsOf(config: ValidationConfig): Record<string, string> {
   const declared = validationFamilies(config);
-  return Object.fromEntries([...declared.own, ...(declared.pooled ? [declared.pooled] : [])].map((f) => [f.key, f.label]));
+  return Object.fromEntries(declaredFamilies(declared).map((f) => [f.key, f.label]));
 }
 
 /** Families in the order the dashboard lists them: the flags as configured, the label, the answer key. */

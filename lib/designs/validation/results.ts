@@ -1,7 +1,7 @@
 import type { StoredQuestion } from "@/lib/datasets/questions";
 import { counted } from "@/lib/designs/counted";
 import { commonResults, readCommon, readUnitQuestions, readUnits, readValidResponses, type CommonResults, type UnitRow as BaseUnit } from "@/lib/designs/read";
-import type { AdjudicationItem, AgreementFigures, DesignResults, ReadCtx, Study, UnitDecision } from "@/lib/designs/types";
+import { declaredFamilies, type AdjudicationItem, type AgreementFigures, type DesignResults, type ReadCtx, type Study, type UnitDecision } from "@/lib/designs/types";
 import { decideFromTallies, talliesOf, type UnitTallies, type Vote } from "@/lib/designs/validation/aggregate";
 import { agreementFromCounts, checkAgreement, familyOfKey } from "@/lib/designs/validation/agreement";
 import { unitChecks, type Check } from "@/lib/designs/validation/checks";
@@ -136,11 +136,6 @@ export async function loadValidationData(ctx: ReadCtx<ValidationConfig>): Promis
   };
 }
 
-const familyKeys = (config: ValidationConfig): string[] => {
-  const { own, pooled } = validationFamilies(config);
-  return [...own, ...(pooled ? [pooled] : [])].map((f) => f.key);
-};
-
 /** The counts the majority rule needs, aggregated in PostgreSQL. */
 export async function loadValidationCounts(ctx: ReadCtx<ValidationConfig>): Promise<StudyData> {
   const { client, study } = ctx;
@@ -153,7 +148,7 @@ export async function loadValidationCounts(ctx: ReadCtx<ValidationConfig>): Prom
     client.query<{ unitId: string; key: string; value: string; n: number }>(`SELECT r."unitId", e.key, e.value, count(*)::int AS n ${valid} GROUP BY 1, 2, 3`, [study.id]),
     // distinct raters of each family the agreement reports: per participant, the first counted answer
     // holding a key of the family (a participant index probe; every check of a unit is answered, so
-    // it is found at once), not every answer's keys
+    // it is found at once), not every answer's keys; a key's family as familyOfKey (agreement.ts) has it
     client.query<{ family: string; n: number }>(
       `SELECT f.family, count(*)::int AS n
        FROM "Participant" p CROSS JOIN unnest($2::text[]) AS f(family)
@@ -166,7 +161,7 @@ export async function loadValidationCounts(ctx: ReadCtx<ValidationConfig>): Prom
          LIMIT 1) x
        WHERE p."studyId" = $1
        GROUP BY 1`,
-      [study.id, familyKeys(study.config)],
+      [study.id, declaredFamilies(validationFamilies(study.config)).map((f) => f.key)],
     ),
     shared.then((s) => readCommon(client, study, s.units)),
     shared,
