@@ -97,6 +97,16 @@ export interface BenchmarkScoring {
   /** summarize() reads the answers themselves, not only their verdicts (DIAMONDs' answerability):
    *  otherwise answers with the same verdict on a question may come as one item with a `count` */
   summaryReadsAnswers?: boolean;
+  /**
+   * What typeOf(), counts() and summarize() read off a question, where that is less than all of it:
+   * its kind and the tags named here (and of an answer only whether it is right). The dashboard then
+   * counts answers per class of questions alike in these, in PostgreSQL, and gives summarize() one
+   * item per class and verdict with its count, instead of one per question: at a million answers the
+   * questions themselves were most of a report's time. The question such an item holds throws when
+   * anything else is read (lib/benchmarks/classes.ts). Leave it out where a summary reads more (the
+   * gold, the options, which question it is); never with perRespondent or summaryReadsAnswers.
+   */
+  summaryReads?: { tags: readonly string[] };
 }
 
 /**

@@ -106,6 +106,33 @@ export const SECONDS = `coalesce(r."durationMs" / 1000.0, (SELECT extract(epoch 
 // responses by a numeric division each took twice as long as the ordering itself (docs/benchmarks.md)
 const MEDIAN_SECONDS = `(percentile_cont(0.5) WITHIN GROUP (ORDER BY coalesce(r."durationMs"::float8, (SELECT extract(epoch FROM r."submittedAt" - l."leasedAt")::float8 * 1000 FROM "Assignment" l WHERE l.id = r."assignmentId"))) / 1000)`;
 
+export type ParticipantFigure = CommonResults["participants"][number];
+
+// per participant and, with `totals`, for the study in one pass: the study's row is the one without a
+// participant; each participant's names looked up by key (a join of the thousand rows planned as a
+// nested loop over every participant)
+function figuresQuery(from: string, totals: boolean): string {
+  return `SELECT x."participantId", p.pseudonym, p."externalId", x.units, x."medianSeconds", x.total
+     FROM (SELECT r."participantId", count(*)::int AS units, ${MEDIAN_SECONDS} AS "medianSeconds",
+                  min(r."submittedAt") AS first, ${totals ? `GROUPING(r."participantId") = 1` : "false"} AS total
+           ${from} GROUP BY ${totals ? `GROUPING SETS ((r."participantId"), ())` : `r."participantId"`}) x
+     LEFT JOIN LATERAL (SELECT pseudonym, "externalId" FROM "Participant" WHERE id = x."participantId") p ON true
+     ORDER BY x.total, x.first, x."participantId"`;
+}
+
+/** The study's counted responses (alias r), at one stage or all. */
+function countedResponses(study: Pick<Study, "id">, stage: number | undefined): { from: string; args: unknown[] } {
+  return { from: `FROM "Response" r WHERE r."studyId" = $1 AND ($2::int IS NULL OR r.stage = $2) AND ${counted("r")}`, args: [study.id, stage ?? null] };
+}
+
+/** Units and median seconds per participant at a stage, in the order of their first answer, without
+ *  the study's progress (what a report prints). */
+export async function readParticipantFigures(client: Queryable, study: Pick<Study, "id">, stage: number): Promise<ParticipantFigure[]> {
+  const { from, args } = countedResponses(study, stage);
+  const { rows } = await client.query<ParticipantFigure & { total: boolean }>(figuresQuery(from, false), args);
+  return rows.map(({ total: _total, ...r }) => r);
+}
+
 /** commonResults' figures counted in PostgreSQL (no response loaded), with the valid answers per unit.
  *  `stage` narrows to one stage (baselines count their final stage). Medians are percentile_cont(0.5). */
 export async function readCommon(
@@ -114,21 +141,10 @@ export async function readCommon(
   units: readonly Pick<UnitRow, "id" | "live">[],
   opts: { stage?: number } = {},
 ): Promise<CommonResults & { submitted: Map<string, number> }> {
-  const from = `FROM "Response" r WHERE r."studyId" = $1 AND ($2::int IS NULL OR r.stage = $2) AND ${counted("r")}`;
-  const args = [study.id, opts.stage ?? null];
+  const { from, args } = countedResponses(study, opts.stage);
   const [perUnit, figures] = await Promise.all([
     client.query<{ unitId: string; n: number }>(`SELECT r."unitId", count(*)::int AS n ${from} GROUP BY 1`, args),
-    // per participant and for the study in one pass: the study's row is the one without a participant
-    client.query<CommonResults["participants"][number] & { total: boolean }>(
-      // each participant's names looked up by key: a join of the thousand rows planned as a nested loop over every participant
-      `SELECT x."participantId", p.pseudonym, p."externalId", x.units, x."medianSeconds", x.total
-       FROM (SELECT r."participantId", count(*)::int AS units, ${MEDIAN_SECONDS} AS "medianSeconds",
-                    min(r."submittedAt") AS first, GROUPING(r."participantId") = 1 AS total
-             ${from} GROUP BY GROUPING SETS ((r."participantId"), ())) x
-       LEFT JOIN LATERAL (SELECT pseudonym, "externalId" FROM "Participant" WHERE id = x."participantId") p ON true
-       ORDER BY x.total, x.first, x."participantId"`,
-      args,
-    ),
+    client.query<ParticipantFigure & { total: boolean }>(figuresQuery(from, true), args),
   ]);
   const totals = figures.rows.find((r) => r.total);
   const participants = figures.rows.filter((r) => !r.total).map(({ total: _total, ...r }) => r);

@@ -331,6 +331,9 @@ export interface Design<C = unknown, R extends DesignResults = DesignResults> ex
   participantFigures?(ctx: ReadCtx<C>, participantIds: string[]): Promise<Map<string, ParticipantFigures>>;
   /** `sally report --json` and the manifest's report */
   report(ctx: ReadCtx<C>, results: R): Promise<object>;
+  /** the same report computed without the results (what the report does not print, such as the study's
+   *  progress, is not computed): designs whose results are costly at scale */
+  reportFigures?(ctx: ReadCtx<C>): Promise<{ responses: number; participants: number } & object>;
   /** the raw responses CSV: one row per answered item */
   csvItems(payload: unknown): CsvItem[];
   /** what the manifest says about the rule and the outcome */

@@ -6,6 +6,7 @@ import { studyResults } from "@/lib/studies/results";
 // shares, then the design's own (human accuracy, criteria pass rates, rating correlations...).
 export async function studyReport(study: Study) {
   const design = designOf(study.design);
+  if (design.reportFigures) return { studyId: study.id, design: study.design, ...(await design.reportFigures({ client: pool(), study })) };
   const results = await studyResults(study);
   const own = await design.report({ client: pool(), study }, results);
   return {

@@ -16,4 +16,5 @@ export const genericScoring: BenchmarkScoring = {
   summarize(items, ctx) {
     return { tables: typeTables(genericScoring, countedItems(genericScoring, items, ctx), ctx), figures: [], notes: [] };
   },
+  summaryReads: { tags: [] },
 };

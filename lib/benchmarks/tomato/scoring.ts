@@ -34,4 +34,6 @@ export const tomatoScoring: BenchmarkScoring = {
   score: (question, answer) => tomatoScore(question, answer),
   parse: tomatoParse,
   summarize: summarizeTomato,
+  // tomatoOrder and tomatoSubset: the mental state, the order and the two older forms of it
+  summaryReads: { tags: ["mental_state", "order", "order_raw", "false_belief"] },
 };

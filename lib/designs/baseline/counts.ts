@@ -60,15 +60,13 @@ export interface ParticipantCount {
   correct: number;
 }
 
-/** Per participant at one stage, in the order of their first answer. */
+/** Per participant at one stage (in no particular order: results order them as their responses). */
 export async function readParticipantCounts(client: Queryable, studyId: string, stage: number): Promise<ParticipantCount[]> {
   const { rows } = await client.query<ParticipantCount>(
-    // a participant's answers share no response with anyone else's, so the first response id orders them
     `SELECT x."participantId", p.pseudonym, x.n, x.correct
-     FROM (SELECT s."participantId", count(s.correct)::int AS n, count(*) FILTER (WHERE s.correct)::int AS correct, min(s."responseId"::text COLLATE "C") AS first
+     FROM (SELECT s."participantId", count(s.correct)::int AS n, count(*) FILTER (WHERE s.correct)::int AS correct
            FROM "ScoredAnswer" s WHERE s."studyId" = $1 AND s.stage = $2 AND ${counted("s")} GROUP BY 1) x
-     JOIN "Participant" p ON p.id = x."participantId"
-     ORDER BY x.first`,
+     JOIN "Participant" p ON p.id = x."participantId"`,
     [studyId, stage],
   );
   return rows;

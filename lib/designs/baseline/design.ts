@@ -4,7 +4,7 @@ import { validateBaseline } from "@/lib/designs/baseline/answers";
 import type { BaselineConfig } from "@/lib/designs/baseline/config";
 import { baselineDescriptor } from "@/lib/designs/baseline/descriptor";
 import { baselineParticipantFigures } from "@/lib/designs/baseline/participants";
-import { baselineReport, baselineResults, type BaselineResults } from "@/lib/designs/baseline/results";
+import { baselineReport, baselineReportFigures, baselineResults, type BaselineResults } from "@/lib/designs/baseline/results";
 import { viewQuestion } from "@/lib/designs/baseline/view";
 
 // Human baseline: people answer benchmark questions as models do, and are scored by the
@@ -35,6 +35,7 @@ export const baseline: Design<BaselineConfig, BaselineResults> = {
   results: baselineResults,
   participantFigures: baselineParticipantFigures,
   report: async (_ctx, results) => baselineReport(results),
+  reportFigures: baselineReportFigures,
 
   csvItems(payload) {
     const p = payload as { answers?: Record<string, unknown> };

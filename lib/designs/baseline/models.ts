@@ -21,7 +21,7 @@ export interface ModelRow {
   mcnemarP: number | null;
 }
 
-interface Pairs {
+export interface Pairs {
   model: string;
   n: number;
   modelCorrect: number;
@@ -32,17 +32,18 @@ interface Pairs {
   neither: number;
 }
 
-// Per question: people's scored answers at the stage and those right (questions with only unscored
-// answers too: a model's answer to them still counts in its n and accuracy). $5: the stored verdicts
-// are complete; else the verdicts given in $6–$8.
-const PAIRS = `
-  WITH h AS (
+// Per question (h): people's scored answers at the stage and those right (questions with only
+// unscored answers too: a model's answer to them still counts in its n and accuracy). The verdicts
+// (v): $5 the stored verdicts are complete; else the verdicts given in $6–$8.
+const HUMANS = `h AS (
     SELECT s."questionId", count(s.correct)::int AS n, (count(*) FILTER (WHERE s.correct))::int AS c
-    FROM "ScoredAnswer" s WHERE s."studyId" = $1 AND s.stage = $2 AND ${counted("s")} GROUP BY 1),
-  v AS (
+    FROM "ScoredAnswer" s WHERE s."studyId" = $1 AND s.stage = $2 AND ${counted("s")} GROUP BY 1)`;
+export const VERDICTS = `v AS (
     SELECT "questionId", model, correct FROM "ModelVerdict" WHERE $5 AND "datasetId" = $3 AND view = $4 AND version = ${SCORING_VERSION}
     UNION ALL
-    SELECT * FROM unnest($6::uuid[], $7::text[], $8::boolean[]))
+    SELECT * FROM unnest($6::uuid[], $7::text[], $8::boolean[]))`;
+/** Models paired with people by question, from CTEs h and v. */
+export const PAIRED = `
   SELECT v.model, count(*)::int AS n, (count(*) FILTER (WHERE v.correct))::int AS "modelCorrect",
          coalesce(sum(h.c) FILTER (WHERE v.correct), 0)::int AS both,
          coalesce(sum(h.n - h.c) FILTER (WHERE v.correct), 0)::int AS "secondOnly",
@@ -72,11 +73,16 @@ function modelRow(p: Pairs): ModelRow {
   };
 }
 
-/** Every model with predictions on the questions people answered at a stage, paired by question with their answers. */
-export async function readModelRows(
-  client: Queryable,
-  opts: { study: { id: string; datasetId: string }; stage: number; ctx: ScoringContext; scoring: BenchmarkScoring },
-): Promise<ModelRow[]> {
+export interface ModelOpts {
+  study: { id: string; datasetId: string };
+  stage: number;
+  ctx: ScoringContext;
+  scoring: BenchmarkScoring;
+}
+
+/** $1–$8 of VERDICTS and HUMANS: the stored verdicts when they are complete for the view at this
+ *  version, else the study's predictions scored here. */
+export async function verdictParams(client: Queryable, opts: ModelOpts): Promise<unknown[]> {
   const view = opts.ctx.view ?? "";
   const { rows: marks } = await client.query<{ complete: boolean }>(
     `SELECT "verdictsVersion" = ${SCORING_VERSION} AND $2 = ANY("verdictViews") AS complete FROM "Dataset" WHERE id = $1`,
@@ -84,10 +90,16 @@ export async function readModelRows(
   );
   const complete = marks[0]?.complete === true;
   const given = complete ? [] : await scoreHere(client, opts.study.id, opts.scoring, view);
-  const { rows } = await client.query<Pairs>(PAIRS, [
-    opts.study.id, opts.stage, opts.study.datasetId, view, complete,
-    given.map((v) => v.questionId), given.map((v) => v.model), given.map((v) => v.correct),
-  ]);
-  // by model name in code point order, whatever the database's collation
-  return rows.sort((a, b) => (a.model < b.model ? -1 : a.model > b.model ? 1 : 0)).map(modelRow);
+  return [opts.study.id, opts.stage, opts.study.datasetId, view, complete, given.map((v) => v.questionId), given.map((v) => v.model), given.map((v) => v.correct)];
+}
+
+/** Model rows by model name in code point order, whatever the database's collation. */
+export function modelRows(pairs: Pairs[]): ModelRow[] {
+  return [...pairs].sort((a, b) => (a.model < b.model ? -1 : a.model > b.model ? 1 : 0)).map(modelRow);
+}
+
+/** Every model with predictions on the questions people answered at a stage, paired by question with their answers. */
+export async function readModelRows(client: Queryable, opts: ModelOpts): Promise<ModelRow[]> {
+  const { rows } = await client.query<Pairs>(`WITH ${HUMANS}, ${VERDICTS} ${PAIRED}`, await verdictParams(client, opts));
+  return modelRows(rows);
 }

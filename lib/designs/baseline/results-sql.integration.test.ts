@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { pool } from "@/lib/db/pool";
 import type { Study } from "@/lib/designs";
 import { studyResults } from "@/lib/studies/results";
+import { studyReport } from "@/lib/studies/report";
+import { baselineReport } from "@/lib/designs/baseline/results";
 import { changeStudyState, createStudy, parseSpec } from "@/lib/studies/service";
 import { readStudy } from "@/lib/studies/study";
 import { addParticipants, answer, fate, pick, randomDataset, researcher, rng, shuffled } from "@/tests/support/random-study";
@@ -344,6 +346,10 @@ describe("baseline results aggregated in PostgreSQL equal the JavaScript computa
       const byId = <T extends { participantId: string }>(xs: T[]) => [...xs].sort((a, b) => a.participantId.localeCompare(b.participantId));
       expectSameFigures(byId(participants), byId(expectedParticipants));
       if (staged) expect(actual.revisions?.length).toBeGreaterThan(0);
+      // `sally report` computes without the progress (and reads no question where the summary takes
+      // classes): the very numbers the results give
+      const { studyId: _id, design: _design, ...report } = await studyReport(study);
+      expect(report).toEqual({ responses: actual.progress.responses, participants: actual.progress.participants, ...baselineReport(actual) });
 
       // the same figures once the verdicts are stored at import, with another version's (wrong) verdicts beside them
       expect(await storeVerdicts(pool(), study.datasetId)).toBeGreaterThan(0);
