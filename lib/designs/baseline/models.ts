@@ -32,11 +32,11 @@ export interface Pairs {
   neither: number;
 }
 
-// Per question (h): people's scored answers at the stage and those right (questions with only
+// Per question (h): people's answers at the stage, those scored and those right (questions with only
 // unscored answers too: a model's answer to them still counts in its n and accuracy). The verdicts
 // (v): $5 the stored verdicts are complete; else the verdicts given in $6–$8.
-const HUMANS = `h AS (
-    SELECT s."questionId", count(s.correct)::int AS n, (count(*) FILTER (WHERE s.correct))::int AS c
+export const HUMANS = `h AS (
+    SELECT s."questionId", count(*)::int AS rows, count(s.correct)::int AS n, (count(*) FILTER (WHERE s.correct))::int AS c
     FROM "ScoredAnswer" s WHERE s."studyId" = $1 AND s.stage = $2 AND ${counted("s")} GROUP BY 1)`;
 export const VERDICTS = `v AS (
     SELECT "questionId", model, correct FROM "ModelVerdict" WHERE $5 AND "datasetId" = $3 AND view = $4 AND version = ${SCORING_VERSION}
