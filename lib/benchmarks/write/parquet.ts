@@ -1,6 +1,7 @@
 import { ByteWriter, ParquetWriter } from "hyparquet-writer";
 import { parquetSchema, type SchemaElement, type SchemaTree } from "hyparquet";
 import type { Layout } from "@/lib/benchmarks/read/layout";
+import { PARQUET_COMPRESSORS } from "@/lib/runtime/snappy";
 
 type Rows = AsyncIterable<string> | Iterable<string>;
 const ROW_GROUP = 1000;
@@ -18,7 +19,7 @@ export async function* writeParquet(layout: Extract<Layout, { container: "parque
   const schema = layout.schema as unknown as SchemaElement[];
   const columns = parquetSchema({ schema }).children;
   const writer = new ByteWriter();
-  const parquet = new ParquetWriter({ writer, schema, ...(layout.createdBy ? { createdBy: layout.createdBy } : {}) });
+  const parquet = new ParquetWriter({ writer, schema, compressors: PARQUET_COMPRESSORS, ...(layout.createdBy ? { createdBy: layout.createdBy } : {}) });
   // hand each row group's bytes on and start the buffer over, as hyparquet-writer's own file writer does
   const take = (): Uint8Array => {
     const bytes = writer.getBytes().slice();

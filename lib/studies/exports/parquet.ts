@@ -1,5 +1,6 @@
 import { ByteWriter, ParquetWriter, schemaFromColumnData } from "hyparquet-writer";
 import type { Batches, Cell, Column } from "@/lib/studies/exports/table";
+import { PARQUET_COMPRESSORS } from "@/lib/runtime/snappy";
 
 // A study export as Parquet, streamed: rows are gathered into row groups of ROW_GROUP rows, each
 // encoded by hyparquet-writer as soon as it is full and handed on as bytes, so memory holds one
@@ -12,7 +13,7 @@ const BASIC = { STRING: "STRING", INT32: "INT32", DOUBLE: "DOUBLE", BOOLEAN: "BO
 export async function* parquetChunks(cols: readonly Column[], batches: Batches, rowGroup = ROW_GROUP): AsyncGenerator<Uint8Array> {
   const schema = schemaFromColumnData({ columnData: cols.map((c) => ({ name: c.name, data: [], type: BASIC[c.type], nullable: c.nullable })) });
   const writer = new ByteWriter();
-  const parquet = new ParquetWriter({ writer, schema, createdBy: "Sally (hyparquet-writer)" });
+  const parquet = new ParquetWriter({ writer, schema, createdBy: "Sally (hyparquet-writer)", compressors: PARQUET_COMPRESSORS });
   // the bytes written so far, and the buffer started over (as hyparquet-writer's own file writer does)
   const take = (): Uint8Array => {
     const bytes = writer.getBytes().slice();
