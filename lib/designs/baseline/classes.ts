@@ -1,6 +1,5 @@
 import type { QuestionKind, TagValue } from "@/lib/benchmarks/types";
 import type { Queryable } from "@/lib/db/queryable";
-import { counted } from "@/lib/designs/counted";
 import { HUMANS, modelRows, PAIRED, VERDICTS, verdictParams, type ModelOpts, type ModelRow, type Pairs } from "@/lib/designs/baseline/models";
 
 // Scored answers counted per class of questions alike in what the benchmark's summary reads (its
