@@ -5,7 +5,9 @@ import { PARQUET_COMPRESSORS } from "@/lib/runtime/snappy";
 // A study export as Parquet, streamed: rows are gathered into row groups of ROW_GROUP rows, each
 // encoded by hyparquet-writer as soon as it is full and handed on as bytes, so memory holds one
 // row group, never the file. Strings are UTF-8, timestamps INT64 milliseconds (UTC), and values
-// are kept raw: no formula prefix (that rule is for spreadsheets, which open CSV).
+// are kept raw: no formula prefix (that rule is for spreadsheets, which open CSV). Text columns carry
+// no min/max statistics: ids, answers and payloads in submission order give row groups no range to
+// skip by, and comparing every string in UTF-8 order was an eighth of an export's time at 1M rows.
 export const ROW_GROUP = 50_000;
 
 const BASIC = { STRING: "STRING", INT32: "INT32", DOUBLE: "DOUBLE", BOOLEAN: "BOOLEAN", TIMESTAMP: "TIMESTAMP" } as const;
@@ -23,7 +25,7 @@ export async function* parquetChunks(cols: readonly Column[], batches: Batches, 
   let columnData: Cell[][] = cols.map(() => []);
   let rows = 0;
   const flush = async () => {
-    await parquet.write({ columnData: cols.map((c, i) => ({ name: c.name, data: columnData[i]! })), rowGroupSize: rows });
+    await parquet.write({ columnData: cols.map((c, i) => ({ name: c.name, data: columnData[i]!, statistics: c.type !== "STRING" })), rowGroupSize: rows });
     columnData = cols.map(() => []);
     rows = 0;
   };
