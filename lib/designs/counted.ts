@@ -1,4 +1,5 @@
 import { AssignmentStatus } from "@/lib/db/generated/enums";
+import type { Queryable } from "@/lib/db/queryable";
 
 // Which answers count: those whose assignment is still submitted. Answers are written while their
 // assignment is live or at its submit, so the ones that stop counting are few (expired between
@@ -12,7 +13,28 @@ const NOT_COUNTED = Object.values(AssignmentStatus)
   .map((s) => `'${s}'`)
   .join(", ");
 
-/** A condition on a row with `assignmentId` (alias `row`) of study `study` (an SQL expression): it counts. */
-export function counted(row: string, study = "$1"): string {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+// above this many, the list is no cheaper than the lookup (and would make long statements)
+const LIST_MAX = 20_000;
+
+/** The study's assignments that hold answers which do not count. Only valid for statements that see
+ *  the same snapshot as this read (lib/db/snapshot.ts): an exclusion in between would be missed. */
+export async function readNotCounted(client: Queryable, studyId: string): Promise<string[]> {
+  const { rows } = await client.query<{ id: string }>(
+    `SELECT a.id FROM "Assignment" a
+     WHERE a."studyId" = $1 AND a.status IN (${NOT_COUNTED}) AND EXISTS (SELECT 1 FROM "Response" r WHERE r."assignmentId" = a.id)`,
+    [studyId],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** A condition on a row with `assignmentId` (alias `row`) of study `study` (an SQL expression): it counts.
+ *  Given the list readNotCounted read in the same snapshot, the condition is a test against that list,
+ *  which PostgreSQL hashes once, instead of a lookup joined row by row (a quarter of a pass over a
+ *  million answers). */
+export function counted(row: string, study = "$1", notCounted?: readonly string[]): string {
+  if (notCounted && notCounted.length <= LIST_MAX && notCounted.every((id) => UUID.test(id))) {
+    return `${row}."assignmentId" <> ALL('{${notCounted.join(",")}}'::uuid[])`;
+  }
   return `NOT EXISTS (SELECT 1 FROM "Assignment" stale WHERE stale.id = ${row}."assignmentId" AND stale."studyId" = ${study} AND stale.status IN (${NOT_COUNTED}))`;
 }

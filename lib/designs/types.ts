@@ -158,6 +158,8 @@ export interface ReadCtx<C> {
   study: Study<C>;
   /** vote-based designs: how votes become labels on the dashboard (the declared rule stays the majority) */
   aggregation?: "majority" | "dawid-skene";
+  /** the not-counted assignments holding answers, read in the snapshot `client` sees (lib/designs/counted.ts) */
+  notCounted?: readonly string[];
 }
 
 /** The long-format CSV rows one response gives: one per answered item. */

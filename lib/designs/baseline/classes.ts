@@ -1,6 +1,6 @@
 import type { QuestionKind, TagValue } from "@/lib/benchmarks/types";
 import type { Queryable } from "@/lib/db/queryable";
-import { HUMANS, modelRows, PAIRED, VERDICTS, verdictParams, type ModelOpts, type ModelRow, type Pairs } from "@/lib/designs/baseline/models";
+import { humans, modelRows, PAIRED, verdictParams, type ModelOpts, type ModelRow, type Pairs } from "@/lib/designs/baseline/models";
 
 // Scored answers counted per class of questions alike in what the benchmark's summary reads (its
 // kind and declared tags, lib/benchmarks/classes.ts), per sampling stratum and verdict: a few rows
@@ -18,18 +18,18 @@ export interface ClassCount {
   count: number;
 }
 
-// the strata are looked up only when some unit of the study has one
-const STATEMENT = `
-  WITH ${HUMANS},
-  ${VERDICTS},
+// the strata are looked up only when some unit of the study has one; `tags` is the declared tags' parameter
+const statement = (verdicts: string, tags: string, notCounted?: readonly string[]) => `
+  WITH ${humans(notCounted)},
+  ${verdicts},
   strata AS (
     SELECT DISTINCT ON (x.id) x.id, u.stratum
     FROM "StudyUnit" u CROSS JOIN unnest(u."questionIds") AS x(id)
     WHERE u."studyId" = $1 AND EXISTS (SELECT 1 FROM "StudyUnit" z WHERE z."studyId" = $1 AND z.stratum IS NOT NULL)
     ORDER BY x.id, u.ordinal DESC),
   classed AS (
-    SELECT q.kind, CASE WHEN cardinality($9::text[]) = 0 THEN '{}'::jsonb
-                        ELSE (SELECT coalesce(jsonb_object_agg(t.key, t.value), '{}') FROM jsonb_each(q.tags) t WHERE t.key = ANY($9::text[])) END AS tags,
+    SELECT q.kind, CASE WHEN cardinality(${tags}::text[]) = 0 THEN '{}'::jsonb
+                        ELSE (SELECT coalesce(jsonb_object_agg(t.key, t.value), '{}') FROM jsonb_each(q.tags) t WHERE t.key = ANY(${tags}::text[])) END AS tags,
            st.stratum, h.rows, h.n, h.c
     FROM h JOIN "Question" q ON q.id = h."questionId" LEFT JOIN strata st ON st.id = h."questionId")
   SELECT (SELECT coalesce(json_agg(k), '[]') FROM (SELECT kind, tags, stratum, sum(rows)::int AS rows, sum(n)::int AS n, sum(c)::int AS c FROM classed GROUP BY 1, 2, 3) k) AS classes,
@@ -45,7 +45,7 @@ function byVerdict({ rows, n, c, ...rest }: ClassRow): ClassCount[] {
 
 /** The answers at a stage per class (with `tags` declared), and the models paired with them. */
 export async function readClassCounts(client: Queryable, opts: ModelOpts & { tags: readonly string[] }): Promise<{ classes: ClassCount[]; models: ModelRow[] }> {
-  const params = await verdictParams(client, opts);
-  const { rows } = await client.query<{ classes: ClassRow[]; pairs: Pairs[] }>(STATEMENT, [...params, opts.tags]);
+  const { cte, params } = await verdictParams(client, opts);
+  const { rows } = await client.query<{ classes: ClassRow[]; pairs: Pairs[] }>(statement(cte, `$${params.length + 1}`, opts.notCounted), [...params, opts.tags]);
   return { classes: rows[0]!.classes.flatMap(byVerdict), models: modelRows(rows[0]!.pairs) };
 }

@@ -17,6 +17,8 @@ export interface GroupOptions {
   answers: boolean;
   /** the study has participant groups (the assignment's group is read) */
   grouped: boolean;
+  /** counted(): the not-counted assignments read in the statement's snapshot */
+  notCounted?: readonly string[];
 }
 
 /** Every stage's scored answers that count, equal ones grouped (`count` of them). */
@@ -30,7 +32,7 @@ export async function readAnswerGroups(client: Queryable, studyId: string, opts:
      FROM "ScoredAnswer" s
      ${opts.grouped ? `JOIN "Assignment" a ON a.id = s."assignmentId" AND a.status = 'submitted'` : ""}
      ${opts.perRespondent ? `JOIN "Participant" p ON p.id = s."participantId"` : ""}
-     WHERE s."studyId" = $1 ${opts.grouped ? "" : `AND ${counted("s")}`}
+     WHERE s."studyId" = $1 ${opts.grouped ? "" : `AND ${counted("s", "$1", opts.notCounted)}`}
      GROUP BY ${keys.join(", ")}
      -- respondents' answers in the order of their first answer; otherwise any fixed order (the summaries sort their rows)
      ORDER BY ${opts.perRespondent ? `min(s."responseId"::text || s."questionId"::text COLLATE "C")` : keys.map((_, i) => i + 1).join(", ")}`,
@@ -61,11 +63,11 @@ export interface ParticipantCount {
 }
 
 /** Per participant at one stage (in no particular order: results order them as their responses). */
-export async function readParticipantCounts(client: Queryable, studyId: string, stage: number): Promise<ParticipantCount[]> {
+export async function readParticipantCounts(client: Queryable, studyId: string, stage: number, notCounted?: readonly string[]): Promise<ParticipantCount[]> {
   const { rows } = await client.query<ParticipantCount>(
     `SELECT x."participantId", p.pseudonym, x.n, x.correct
      FROM (SELECT s."participantId", count(s.correct)::int AS n, count(*) FILTER (WHERE s.correct)::int AS correct
-           FROM "ScoredAnswer" s WHERE s."studyId" = $1 AND s.stage = $2 AND ${counted("s")} GROUP BY 1) x
+           FROM "ScoredAnswer" s WHERE s."studyId" = $1 AND s.stage = $2 AND ${counted("s", "$1", notCounted)} GROUP BY 1) x
      JOIN "Participant" p ON p.id = x."participantId"`,
     [studyId, stage],
   );

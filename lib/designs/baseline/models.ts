@@ -32,16 +32,24 @@ export interface Pairs {
   neither: number;
 }
 
-// Per question (h): people's answers at the stage, those scored and those right (questions with only
-// unscored answers too: a model's answer to them still counts in its n and accuracy). The verdicts
-// (v): $5 the stored verdicts are complete; else the verdicts given in $6–$8.
-export const HUMANS = `h AS (
+// Per question (h): people's answers at the stage ($1 study, $2 stage), those scored and those right
+// (questions with only unscored answers too: a model's answer to them still counts in its n and
+// accuracy). `notCounted`: see counted().
+export function humans(notCounted?: readonly string[]): string {
+  return `h AS (
     SELECT s."questionId", count(*)::int AS rows, count(s.correct)::int AS n, (count(*) FILTER (WHERE s.correct))::int AS c
-    FROM "ScoredAnswer" s WHERE s."studyId" = $1 AND s.stage = $2 AND ${counted("s")} GROUP BY 1)`;
-export const VERDICTS = `v AS (
-    SELECT "questionId", model, correct FROM "ModelVerdict" WHERE $5 AND "datasetId" = $3 AND view = $4 AND version = ${SCORING_VERSION}
-    UNION ALL
-    SELECT * FROM unnest($6::uuid[], $7::text[], $8::boolean[]))`;
+    FROM "ScoredAnswer" s WHERE s."studyId" = $1 AND s.stage = $2 AND ${counted("s", "$1", notCounted)} GROUP BY 1)`;
+}
+
+/** The verdicts (v), from $3 on: the stored ones when they are complete for the view at this version,
+ *  else the ones scored here. Two statements rather than one with both branches: with the branch for
+ *  given verdicts beside it, the planner sorted a quarter million stored verdicts to disk for a merge
+ *  join where a hash join is a third cheaper. */
+export interface Verdicts {
+  cte: string;
+  params: unknown[];
+}
+
 /** Models paired with people by question, from CTEs h and v. */
 export const PAIRED = `
   SELECT v.model, count(*)::int AS n, (count(*) FILTER (WHERE v.correct))::int AS "modelCorrect",
@@ -78,19 +86,29 @@ export interface ModelOpts {
   stage: number;
   ctx: ScoringContext;
   scoring: BenchmarkScoring;
+  /** counted(): the not-counted assignments read in the statement's snapshot */
+  notCounted?: readonly string[];
 }
 
-/** $1–$8 of VERDICTS and HUMANS: the stored verdicts when they are complete for the view at this
- *  version, else the study's predictions scored here. */
-export async function verdictParams(client: Queryable, opts: ModelOpts): Promise<unknown[]> {
+/** $1 and $2 of humans() and the verdicts CTE with its parameters from $3 on. */
+export async function verdictParams(client: Queryable, opts: ModelOpts): Promise<Verdicts> {
   const view = opts.ctx.view ?? "";
   const { rows: marks } = await client.query<{ complete: boolean }>(
     `SELECT "verdictsVersion" = ${SCORING_VERSION} AND $2 = ANY("verdictViews") AS complete FROM "Dataset" WHERE id = $1`,
     [opts.study.datasetId, view],
   );
-  const complete = marks[0]?.complete === true;
-  const given = complete ? [] : await scoreHere(client, opts.study.id, opts.scoring, view);
-  return [opts.study.id, opts.stage, opts.study.datasetId, view, complete, given.map((v) => v.questionId), given.map((v) => v.model), given.map((v) => v.correct)];
+  const head = [opts.study.id, opts.stage];
+  if (marks[0]?.complete === true) {
+    return {
+      cte: `v AS (SELECT "questionId", model, correct FROM "ModelVerdict" WHERE "datasetId" = $3 AND view = $4 AND version = ${SCORING_VERSION})`,
+      params: [...head, opts.study.datasetId, view],
+    };
+  }
+  const given = await scoreHere(client, opts.study.id, opts.scoring, view);
+  return {
+    cte: `v AS (SELECT * FROM unnest($3::uuid[], $4::text[], $5::boolean[]) AS g("questionId", model, correct))`,
+    params: [...head, given.map((v) => v.questionId), given.map((v) => v.model), given.map((v) => v.correct)],
+  };
 }
 
 /** Model rows by model name in code point order, whatever the database's collation. */
@@ -100,6 +118,7 @@ export function modelRows(pairs: Pairs[]): ModelRow[] {
 
 /** Every model with predictions on the questions people answered at a stage, paired by question with their answers. */
 export async function readModelRows(client: Queryable, opts: ModelOpts): Promise<ModelRow[]> {
-  const { rows } = await client.query<Pairs>(`WITH ${HUMANS}, ${VERDICTS} ${PAIRED}`, await verdictParams(client, opts));
+  const { cte, params } = await verdictParams(client, opts);
+  const { rows } = await client.query<Pairs>(`WITH ${humans(opts.notCounted)}, ${cte} ${PAIRED}`, params);
   return modelRows(rows);
 }

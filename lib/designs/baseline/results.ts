@@ -50,12 +50,12 @@ async function baselineFigures(ctx: ReadCtx<BaselineConfig>, units: () => Promis
   const staged = stages > 1 || study.settings.groups !== null;
   // each stage's models once (the final stage's are the main table)
   const byStage = new Map<number, Promise<ModelRow[]>>();
-  const models = (stage: number) => byStage.get(stage) ?? byStage.set(stage, readModelRows(client, { study, stage, ctx: viewAt(study, stage), scoring })).get(stage)!;
+  const models = (stage: number) => byStage.get(stage) ?? byStage.set(stage, readModelRows(client, { study, stage, ctx: viewAt(study, stage), scoring, notCounted: ctx.notCounted })).get(stage)!;
   const declared = !staged && !scoring.perRespondent && !scoring.summaryReadsAnswers ? scoring.summaryReads : undefined;
   const tableCtx: TableCtx = { ctx, scoring, view, stages, units, models };
   const [tables, people, figures] = await Promise.all([
     declared ? classTables(tableCtx, declared.tags) : questionTables(tableCtx),
-    readParticipantCounts(client, study.id, stages),
+    readParticipantCounts(client, study.id, stages, ctx.notCounted),
     participants(),
   ]);
   const { summary, byType, byStratum, models: final, ...rest } = tables;
@@ -98,7 +98,7 @@ export async function baselineResults(ctx: ReadCtx<BaselineConfig>): Promise<Bas
 export async function baselineReportFigures(ctx: ReadCtx<BaselineConfig>): Promise<{ responses: number; participants: number } & ReturnType<typeof baselineReport>> {
   const { study, client } = ctx;
   let people: ParticipantFigure[] = [];
-  const participants = async () => (people = await readParticipantFigures(client, study, Math.max(1, study.settings.stages.length)));
+  const participants = async () => (people = await readParticipantFigures(client, study, Math.max(1, study.settings.stages.length), ctx.notCounted));
   const figures = await baselineFigures(ctx, () => readUnits(client, study.id), participants);
   return { responses: people.reduce((sum, p) => sum + p.units, 0), participants: people.length, ...baselineReport(figures) };
 }

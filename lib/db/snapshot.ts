@@ -1,0 +1,77 @@
+import type pg from "pg";
+import { env } from "@/lib/env";
+import { pool } from "@/lib/db/pool";
+import type { Queryable } from "@/lib/db/queryable";
+
+// Reads whose figures must agree with each other (a report: its per-question and per-participant
+// counts must add up over the same answers) see one snapshot. The first connection exports it and
+// up to `width - 1` more import it, so the statements still run side by side. Read only, so no
+// writer waits on them. A further connection is taken only while the pool has one free: readers
+// that hold connections never wait on each other for more, since one connection always suffices.
+
+const SNAPSHOT_ID = /^[0-9A-F]+-[0-9A-F]+(-[0-9]+)?$/;
+const BEGIN = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY";
+
+interface Lane {
+  busy: number;
+  /** the lane's connection with its transaction begun, or the error opening it */
+  ready: Promise<pg.PoolClient>;
+}
+
+function freeConnection(p: pg.Pool): boolean {
+  return p.waitingCount === 0 && (p.idleCount > 0 || p.totalCount < env().DB_POOL_SIZE);
+}
+
+export async function withSnapshot<T>(fn: (client: Queryable) => Promise<T>, width = 3): Promise<T> {
+  const p = pool();
+  const first = await p.connect();
+  const lanes: Lane[] = [];
+  try {
+    await first.query(BEGIN);
+    const { rows } = await first.query<{ id: string }>("SELECT pg_export_snapshot() AS id");
+    const id = rows[0]!.id;
+    if (!SNAPSHOT_ID.test(id)) throw new Error(`unexpected snapshot id ${id}`);
+    lanes.push({ busy: 0, ready: Promise.resolve(first) });
+    const open = (): Lane => {
+      const ready = p.connect().then(async (c) => {
+        try {
+          await c.query(BEGIN);
+          await c.query(`SET TRANSACTION SNAPSHOT '${id}'`);
+          return c;
+        } catch (err) {
+          c.release(err as Error);
+          throw err;
+        }
+      });
+      ready.catch(() => {}); // a lane that fails to open is skipped at the end; its query reports the error
+      const lane = { busy: 0, ready };
+      lanes.push(lane);
+      return lane;
+    };
+    const pick = (): Lane =>
+      lanes.find((l) => l.busy === 0) ??
+      (lanes.length < width && freeConnection(p) ? open() : lanes.reduce((a, b) => (b.busy < a.busy ? b : a)));
+    const client: Queryable = {
+      query: (async (...args: Parameters<pg.PoolClient["query"]>) => {
+        const lane = pick();
+        lane.busy++;
+        try {
+          const c = await lane.ready;
+          return await (c.query as (...a: unknown[]) => Promise<unknown>)(...args);
+        } finally {
+          lane.busy--;
+        }
+      }) as Queryable["query"],
+    };
+    return await fn(client);
+  } finally {
+    await Promise.all(
+      lanes.slice(1).map(async (lane) => {
+        const c = await lane.ready.catch(() => null);
+        if (!c) return;
+        await c.query("COMMIT").then(() => c.release(), (err: Error) => c.release(err));
+      }),
+    );
+    await first.query("COMMIT").then(() => first.release(), (err: Error) => first.release(err));
+  }
+}

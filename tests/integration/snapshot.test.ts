@@ -1,0 +1,68 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pool } from "@/lib/db/pool";
+import { withSnapshot } from "@/lib/db/snapshot";
+
+// A report's statements run side by side on several connections and must still see one moment:
+// a row committed while they run is seen by none of them. A pool of 3 here, so the test can leave
+// the snapshot no free connection and check it then runs on the one it holds instead of waiting.
+process.env.DB_POOL_SIZE = "3";
+
+const table = `snap_${randomBytes(4).toString("hex")}`;
+const busy = () => pool().totalCount - pool().idleCount;
+const countAndPid = `SELECT (SELECT count(*)::int FROM ${table}) AS n, pg_backend_pid() AS pid, pg_sleep(0.2)::text AS slept`;
+
+describe("withSnapshot", () => {
+  beforeAll(async () => {
+    await pool().query(`CREATE TABLE ${table} (n int)`);
+    await pool().query(`INSERT INTO ${table} VALUES (1)`);
+  });
+  afterAll(async () => {
+    await pool().query(`DROP TABLE ${table}`);
+  });
+
+  it("statements on several connections at once all see the moment it began, not a row committed meanwhile", async () => {
+    const seen = await withSnapshot(async (client) => {
+      const { rows: before } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
+      await pool().query(`INSERT INTO ${table} VALUES (2)`);
+      const all = await Promise.all([1, 2, 3].map(() => client.query<{ n: number; pid: number }>(countAndPid)));
+      return { before: before[0]!.n, after: all.map((r) => r.rows[0]!) };
+    });
+    expect(seen.before).toBe(1);
+    expect(seen.after.map((r) => r.n)).toEqual([1, 1, 1]);
+    expect(new Set(seen.after.map((r) => r.pid)).size).toBeGreaterThan(1);
+    const { rows } = await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
+    expect(rows[0]!.n).toBe(2);
+    expect(busy()).toBe(0);
+  });
+
+  it("with no free connection in the pool it runs every statement on the one it holds, without waiting for more", async () => {
+    const held = await Promise.all([pool().connect(), pool().connect()]);
+    try {
+      const pids = await withSnapshot(async (client) => {
+        const all = await Promise.all([1, 2, 3].map(() => client.query<{ pid: number }>(countAndPid)));
+        return all.map((r) => r.rows[0]!.pid);
+      });
+      expect(new Set(pids).size).toBe(1);
+    } finally {
+      for (const c of held) c.release();
+    }
+    expect(busy()).toBe(0);
+  });
+
+  it("a failing read gives its error and every connection back, with no transaction left open", async () => {
+    let pids: number[] = [];
+    await expect(
+      withSnapshot(async (client) => {
+        const all = await Promise.all([client.query<{ pid: number }>(countAndPid), client.query<{ pid: number }>(countAndPid)]);
+        pids = all.map((r) => r.rows[0]!.pid);
+        await client.query(`SELECT * FROM ${table}_missing`);
+      }),
+    ).rejects.toThrow(/does not exist/);
+    expect(new Set(pids).size).toBe(2);
+    expect(busy()).toBe(0);
+    const { rows } = await pool().query<{ state: string }>(`SELECT state FROM pg_stat_activity WHERE pid = ANY($1::int[])`, [pids]);
+    expect(rows.map((r) => r.state)).not.toContain("idle in transaction");
+    expect(rows.map((r) => r.state)).not.toContain("idle in transaction (aborted)");
+  });
+});
