@@ -141,9 +141,9 @@ export async function readCommon(
   client: Queryable,
   study: Pick<Study, "id" | "n">,
   units: readonly Pick<UnitRow, "id" | "live">[],
-  opts: { stage?: number } = {},
+  opts: { stage?: number; notCounted?: readonly string[] } = {},
 ): Promise<CommonResults & { submitted: Map<string, number> }> {
-  const { from, args } = countedResponses(study, opts.stage);
+  const { from, args } = countedResponses(study, opts.stage, opts.notCounted);
   const [perUnit, figures] = await Promise.all([
     client.query<{ unitId: string; n: number }>(`SELECT r."unitId", count(*)::int AS n ${from} GROUP BY 1`, args),
     client.query<ParticipantFigure & { total: boolean }>(figuresQuery(from, true), args),

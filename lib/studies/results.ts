@@ -1,10 +1,15 @@
-import { pool } from "@/lib/db/pool";
 import type { Queryable } from "@/lib/db/queryable";
+import { withSnapshot } from "@/lib/db/snapshot";
+import { readNotCounted } from "@/lib/designs/counted";
 import { designOf, type DesignResults, type Study } from "@/lib/designs";
 
-// A study's results, computed by its design from the valid answers.
-export function studyResults(study: Study, client: Queryable = pool(), aggregation?: "majority" | "dawid-skene"): Promise<DesignResults> {
-  return designOf(study.design).results({ client, study, aggregation });
+// A study's results, computed by its design from the valid answers. Without a client of the
+// caller's, they are read in one snapshot (lib/db/snapshot.ts), so the progress, the tables and the
+// per-participant figures count the same answers even while people submit.
+export function studyResults(study: Study, client?: Queryable, aggregation?: "majority" | "dawid-skene"): Promise<DesignResults> {
+  const results = designOf(study.design).results;
+  if (client) return results({ client, study, aggregation });
+  return withSnapshot(async (snapshot) => results({ client: snapshot, study, aggregation, notCounted: await readNotCounted(snapshot, study.id) }), 4);
 }
 
 /** What the results API sends: the summary, without the per-unit and per-participant tables

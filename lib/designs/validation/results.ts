@@ -138,10 +138,10 @@ export async function loadValidationData(ctx: ReadCtx<ValidationConfig>): Promis
 
 /** The counts the majority rule needs, aggregated in PostgreSQL. */
 export async function loadValidationCounts(ctx: ReadCtx<ValidationConfig>): Promise<StudyData> {
-  const { client, study } = ctx;
+  const { client, study, notCounted } = ctx;
   const valid = `FROM "Response" r
                  CROSS JOIN LATERAL jsonb_each_text(coalesce(r.payload -> 'answers', '{}'::jsonb)) e
-                 WHERE r."studyId" = $1 AND ${counted("r")}`;
+                 WHERE r."studyId" = $1 AND ${counted("r", "$1", notCounted)}`;
   // the vote counts need nothing else: they start at once, beside the units (which the progress needs)
   const shared = readShared(ctx);
   const [counts, raters, common, { units, adjudications, llm }] = await Promise.all([
@@ -154,7 +154,7 @@ export async function loadValidationCounts(ctx: ReadCtx<ValidationConfig>): Prom
        FROM "Participant" p CROSS JOIN unnest($2::text[]) AS f(family)
        CROSS JOIN LATERAL (
          SELECT 1 FROM "Response" r
-         WHERE r."participantId" = p.id AND r."studyId" = $1 AND ${counted("r")}
+         WHERE r."participantId" = p.id AND r."studyId" = $1 AND ${counted("r", "$1", notCounted)}
            AND CASE WHEN f.family = '${ANSWER_KEY_FAMILY}'
                     THEN EXISTS (SELECT 1 FROM jsonb_object_keys(coalesce(r.payload -> 'answers', '{}'::jsonb)) k WHERE k NOT LIKE 'flag:%' AND k <> 'label')
                     ELSE coalesce(r.payload -> 'answers', '{}'::jsonb) ? f.family END
@@ -163,7 +163,7 @@ export async function loadValidationCounts(ctx: ReadCtx<ValidationConfig>): Prom
        GROUP BY 1`,
       [study.id, declaredFamilies(validationFamilies(study.config)).map((f) => f.key)],
     ),
-    shared.then((s) => readCommon(client, study, s.units)),
+    shared.then((s) => readCommon(client, study, s.units, { notCounted })),
     shared,
   ]);
   const tallies = new Map<string, UnitTallies>();
