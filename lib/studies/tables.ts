@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { counted } from "@/lib/designs/counted";
+import { counted, readNotCounted } from "@/lib/designs/counted";
 import { SECONDS } from "@/lib/designs/read";
 import { pool } from "@/lib/db/pool";
 import type { Queryable } from "@/lib/db/queryable";
+import { withSnapshot } from "@/lib/db/snapshot";
 import { designOf, type DesignResults, type Study, type UnitStatus, type VoteUnit } from "@/lib/designs";
 import type { ParticipantFigures } from "@/lib/designs/types";
 import { studyResults } from "@/lib/studies/results";
@@ -78,15 +79,20 @@ const PARTICIPANT_SORT: Record<ParticipantsQuery["sort"], string> = {
   medianSeconds: `"medianSeconds"`,
 };
 
-/** A page of the participants table: counts and median times in SQL, the design's own figures for the page's rows. */
-export async function participantsPage(study: Study, query: ParticipantsQuery, client: Queryable = pool()): Promise<Page<ParticipantRow>> {
+/** A page of the participants table: counts and median times in SQL, the design's own figures for the
+ *  page's rows, all read in one snapshot (lib/db/snapshot.ts) so that the rows and their figures agree. */
+export function participantsPage(study: Study, query: ParticipantsQuery): Promise<Page<ParticipantRow>> {
+  return withSnapshot(async (client) => readParticipantsPage(study, query, client, await readNotCounted(client, study.id)));
+}
+
+async function readParticipantsPage(study: Study, query: ParticipantsQuery, client: Queryable, notCounted: readonly string[]): Promise<Page<ParticipantRow>> {
   const stage = Math.max(1, study.settings.stages.length);
   const direction = query.order === "desc" ? "DESC" : "ASC";
   // the final stage's valid answers, as every design's per-participant figures count them
   const { rows } = await client.query<Omit<ParticipantRow, keyof ParticipantFigures> & { total: number }>(
     `WITH valid AS (
        SELECT r."participantId", ${SECONDS} AS seconds
-       FROM "Response" r WHERE r."studyId" = $1 AND r.stage = $2 AND ${counted("r")}
+       FROM "Response" r WHERE r."studyId" = $1 AND r.stage = $2 AND ${counted("r", "$1", notCounted)}
      ), per AS (
        SELECT "participantId", count(*)::int AS units, percentile_cont(0.5) WITHIN GROUP (ORDER BY seconds) AS "medianSeconds"
        FROM valid GROUP BY "participantId"
@@ -97,8 +103,8 @@ export async function participantsPage(study: Study, query: ParticipantsQuery, c
      LIMIT $3 OFFSET $4`,
     [study.id, stage, query.pageSize, (query.page - 1) * query.pageSize],
   );
-  const total = rows[0]?.total ?? (await countParticipants(client, study.id, stage));
-  const figures = await participantFigures(study, rows.map((r) => r.participantId), client);
+  const total = rows[0]?.total ?? (await countParticipants(client, study.id, stage, notCounted));
+  const figures = await participantFigures(study, rows.map((r) => r.participantId), client, notCounted);
   return {
     items: rows.map(({ total: _total, ...r }) => ({ ...r, ...figures.get(r.participantId) })),
     total,
@@ -107,21 +113,21 @@ export async function participantsPage(study: Study, query: ParticipantsQuery, c
   };
 }
 
-async function countParticipants(client: Queryable, studyId: string, stage: number): Promise<number> {
+async function countParticipants(client: Queryable, studyId: string, stage: number, notCounted: readonly string[]): Promise<number> {
   const { rows } = await client.query<{ n: number }>(
-    `SELECT count(DISTINCT r."participantId")::int AS n FROM "Response" r WHERE r."studyId" = $1 AND r.stage = $2 AND ${counted("r")}`,
+    `SELECT count(DISTINCT r."participantId")::int AS n FROM "Response" r WHERE r."studyId" = $1 AND r.stage = $2 AND ${counted("r", "$1", notCounted)}`,
     [studyId, stage],
   );
   return rows[0]?.n ?? 0;
 }
 
 /** The design's per-participant figures (agreement, accuracy) for some participants. */
-export async function participantFigures(study: Study, ids: string[], client: Queryable = pool()): Promise<Map<string, ParticipantFigures>> {
+export async function participantFigures(study: Study, ids: string[], client: Queryable = pool(), notCounted?: readonly string[]): Promise<Map<string, ParticipantFigures>> {
   if (ids.length === 0) return new Map();
   const design = designOf(study.design);
-  if (design.participantFigures) return design.participantFigures({ client, study }, ids);
+  if (design.participantFigures) return design.participantFigures({ client, study, notCounted }, ids);
   // expert designs (hundreds of answers): their full results hold the figures
-  const results = await design.results({ client, study });
+  const results = await design.results({ client, study, notCounted });
   const wanted = new Set(ids);
   return new Map(
     results.participants

@@ -6,18 +6,18 @@ import { counted } from "@/lib/designs/counted";
 // lib/metrics' leaveOneOutAgreement (the plurality of the others; a tie compares nothing; an
 // item, a unit × check, needs at least 2 other answers), over the items the page's people answered.
 
-export async function validationParticipantFigures({ client, study }: ReadCtx<ValidationConfig>, ids: string[]): Promise<Map<string, ParticipantFigures>> {
+export async function validationParticipantFigures({ client, study, notCounted }: ReadCtx<ValidationConfig>, ids: string[]): Promise<Map<string, ParticipantFigures>> {
   const { rows } = await client.query<{ participantId: string; agree: number; compared: number; restsOn: number }>(
     // the page's people's answers first (by participant), then every answer to the units they answered:
     // a million payloads are never gathered, only those units' (the counted condition: lib/designs/counted.ts)
     `WITH own AS MATERIALIZED (
        SELECT r."unitId", r."participantId", r.payload
-       FROM "Response" r WHERE r."participantId" = ANY($2::uuid[]) AND r."studyId" = $1 AND ${counted("r")}
+       FROM "Response" r WHERE r."participantId" = ANY($2::uuid[]) AND r."studyId" = $1 AND ${counted("r", "$1", notCounted)}
      ), units AS MATERIALIZED (
        SELECT DISTINCT "unitId" FROM own
      ), valid AS MATERIALIZED (
        SELECT r."unitId", r.payload
-       FROM "Response" r WHERE r."studyId" = $1 AND r."unitId" IN (SELECT "unitId" FROM units) AND ${counted("r")}
+       FROM "Response" r WHERE r."studyId" = $1 AND r."unitId" IN (SELECT "unitId" FROM units) AND ${counted("r", "$1", notCounted)}
      ), answered AS (
        SELECT "unitId", count(*) AS n FROM valid GROUP BY 1
      ), mine AS (
