@@ -11,6 +11,12 @@ import type { Queryable } from "@/lib/db/queryable";
 
 const SNAPSHOT_ID = /^[0-9A-F]+-[0-9A-F]+(-[0-9]+)?$/;
 const BEGIN = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY";
+// A study's results group hundreds of thousands of keys at a million answers (votes per unit × check
+// × label); at PostgreSQL's default of 4 MB that hash spilled to disk in 129 batches and took twice
+// as long. For these transactions only: each of their sorts and hashes may take this much (twice
+// for hashes, with the default hash_mem_multiplier), in each of a statement's parallel processes.
+export const SNAPSHOT_WORK_MEM = "32MB";
+const SETTINGS = `SET LOCAL work_mem = '${SNAPSHOT_WORK_MEM}'`;
 
 interface Lane {
   busy: number;
@@ -28,6 +34,7 @@ export async function withSnapshot<T>(fn: (client: Queryable) => Promise<T>, wid
   const lanes: Lane[] = [];
   try {
     await first.query(BEGIN);
+    await first.query(SETTINGS);
     const { rows } = await first.query<{ id: string }>("SELECT pg_export_snapshot() AS id");
     const id = rows[0]!.id;
     if (!SNAPSHOT_ID.test(id)) throw new Error(`unexpected snapshot id ${id}`);
@@ -37,6 +44,7 @@ export async function withSnapshot<T>(fn: (client: Queryable) => Promise<T>, wid
         try {
           await c.query(BEGIN);
           await c.query(`SET TRANSACTION SNAPSHOT '${id}'`);
+          await c.query(SETTINGS);
           return c;
         } catch (err) {
           c.release(err as Error);

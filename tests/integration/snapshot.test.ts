@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pool } from "@/lib/db/pool";
-import { withSnapshot } from "@/lib/db/snapshot";
+import { SNAPSHOT_WORK_MEM, withSnapshot } from "@/lib/db/snapshot";
 
 // A report's statements run side by side on several connections and must still see one moment:
 // a row committed while they run is seen by none of them. A pool of 3 here, so the test can leave
@@ -34,6 +34,17 @@ describe("withSnapshot", () => {
     const { rows } = await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
     expect(rows[0]!.n).toBe(2);
     expect(busy()).toBe(0);
+  });
+
+  it("every connection of a snapshot sorts and hashes with its own work_mem, and the pool's connections keep the default after", async () => {
+    const { rows: before } = await pool().query<{ work_mem: string }>("SHOW work_mem");
+    const inside = await withSnapshot(async (client) => {
+      const all = await Promise.all([1, 2].map(() => client.query<{ work_mem: string }>(`SELECT current_setting('work_mem') AS work_mem, pg_sleep(0.2)::text`)));
+      return all.map((r) => r.rows[0]!.work_mem);
+    });
+    expect(inside).toEqual([SNAPSHOT_WORK_MEM, SNAPSHOT_WORK_MEM]);
+    const after = await Promise.all([1, 2, 3].map(() => pool().query<{ work_mem: string }>(`SELECT current_setting('work_mem') AS work_mem, pg_sleep(0.1)::text`)));
+    expect(after.map((r) => r.rows[0]!.work_mem)).toEqual([before[0]!.work_mem, before[0]!.work_mem, before[0]!.work_mem]);
   });
 
   it("with no free connection in the pool it runs every statement on the one it holds, without waiting for more", async () => {
