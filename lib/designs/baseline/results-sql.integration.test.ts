@@ -6,6 +6,7 @@ import { studyReport } from "@/lib/studies/report";
 import { baselineReport } from "@/lib/designs/baseline/results";
 import { changeStudyState, createStudy, parseSpec } from "@/lib/studies/service";
 import { readStudy } from "@/lib/studies/study";
+import { participantsPage, participantsQuery } from "@/lib/studies/tables";
 import { addParticipants, answer, fate, pick, randomDataset, researcher, rng, shuffled } from "@/tests/support/random-study";
 import { sortValues } from "@/lib/benchmarks/report";
 import type { BenchmarkSummary, ScoredItem, ScoringContext, ScoringQuestion } from "@/lib/benchmarks/scoring";
@@ -346,6 +347,14 @@ describe("baseline results aggregated in PostgreSQL equal the JavaScript computa
       const byId = <T extends { participantId: string }>(xs: T[]) => [...xs].sort((a, b) => a.participantId.localeCompare(b.participantId));
       expectSameFigures(byId(participants), byId(expectedParticipants));
       if (staged) expect(actual.revisions?.length).toBeGreaterThan(0);
+      // the participants table's accuracy column: the oracle's per-participant counts
+      const page = await participantsPage(study, participantsQuery.parse({ pageSize: 200 }));
+      expect(page.total).toBe(expectedByParticipant.length);
+      expectSameFigures(
+        page.items.map((p) => ({ participant: p.pseudonym, n: p.n, correct: p.correct })).sort((a, b) => a.participant.localeCompare(b.participant)),
+        byName(expectedByParticipant).map((p) => ({ participant: p.participant, n: p.n, correct: p.correct })),
+        "participants page",
+      );
       // `sally report` computes without the progress (and reads no question where the summary takes
       // classes): the very numbers the results give
       const { studyId: _id, design: _design, ...report } = await studyReport(study);
