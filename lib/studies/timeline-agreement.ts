@@ -1,4 +1,5 @@
 import type { Queryable } from "@/lib/db/queryable";
+import { counted } from "@/lib/designs/counted";
 import { declaredFamilies, type VoteFamilies } from "@/lib/designs/types";
 
 // Agreement per check family over time, cumulative: at the end of each bucket, percent agreement
@@ -40,14 +41,14 @@ interface StepRow {
   dMarginal: number | null;
 }
 
-const SQL = `
+const sql = (notCounted?: readonly string[]) => `
 WITH ratings AS (
   SELECT date_trunc($2, r."submittedAt" AT TIME ZONE 'UTC') AS start,
          CASE WHEN kv.key = ANY($3::text[]) THEN kv.key ELSE $4::text END AS family,
          r."unitId"::text || '|' || kv.key AS item, kv.value AS label
-  FROM "Response" r JOIN "Assignment" a ON a.id = r."assignmentId"
+  FROM "Response" r
   CROSS JOIN LATERAL jsonb_each_text(CASE WHEN jsonb_typeof(r.payload->'answers') = 'object' THEN r.payload->'answers' ELSE '{}'::jsonb END) kv
-  WHERE r."studyId" = $1 AND a.status = 'submitted'
+  WHERE r."studyId" = $1 AND ${counted("r", "$1", notCounted)}
 ), cell AS (
   SELECT start, family, item, label, count(*)::bigint AS n FROM ratings WHERE family IS NOT NULL GROUP BY 1, 2, 3, 4
 ), cell_before AS (
@@ -100,9 +101,9 @@ function alpha(r: Running): number | null {
   return 1 - ((n - 1) * r.observed) / (n * n - squares);
 }
 
-export async function agreementTimeline(client: Queryable, studyId: string, bucket: string, families: VoteFamilies): Promise<AgreementSeries[]> {
+export async function agreementTimeline(client: Queryable, studyId: string, bucket: string, families: VoteFamilies, notCounted?: readonly string[]): Promise<AgreementSeries[]> {
   const own = families.own.map((f) => f.key);
-  const { rows } = await client.query<StepRow>(SQL, [studyId, bucket, own, families.pooled?.key ?? null]);
+  const { rows } = await client.query<StepRow>(sql(notCounted), [studyId, bucket, own, families.pooled?.key ?? null]);
   if (rows.length === 0) return [];
   const step = bucket === "week" ? 7 * 86_400_000 : bucket === "day" ? 86_400_000 : 3_600_000;
   const firstMs = rows[0]!.start.getTime();

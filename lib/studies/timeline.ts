@@ -1,6 +1,7 @@
-import { pool } from "@/lib/db/pool";
 import type { Queryable } from "@/lib/db/queryable";
+import { withSnapshot } from "@/lib/db/snapshot";
 import { designOf, type Study } from "@/lib/designs";
+import { counted, readNotCounted } from "@/lib/designs/counted";
 import { AppError } from "@/lib/errors";
 import { agreementTimeline, type AgreementSeries } from "@/lib/studies/timeline-agreement";
 
@@ -9,6 +10,8 @@ import { agreementTimeline, type AgreementSeries } from "@/lib/studies/timeline-
 // (GROUP BY over date_trunc; a unit's completion is the time of its N-th valid final-stage
 // answer), so the cost is one pass over the study's answers and the result is one row per
 // bucket, whatever the number of answers. Buckets without answers are kept, so time reads evenly.
+// Read in one snapshot with the not-counted list (lib/db/snapshot.ts, lib/designs/counted.ts): at a
+// million answers the join to every assignment was most of the time.
 
 export const BUCKETS = ["hour", "day", "week"] as const;
 export type Bucket = (typeof BUCKETS)[number];
@@ -49,18 +52,21 @@ export function autoBucket(spanMs: number): Bucket {
   return "week";
 }
 
-export async function studyTimeline(study: Study, opts: { bucket?: Bucket | "auto"; client?: Queryable } = {}): Promise<Timeline> {
-  const client = opts.client ?? pool();
+export function studyTimeline(study: Study, opts: { bucket?: Bucket | "auto"; client?: Queryable } = {}): Promise<Timeline> {
+  if (opts.client) return readTimeline(study, opts.bucket, opts.client);
+  return withSnapshot(async (client) => readTimeline(study, opts.bucket, client, await readNotCounted(client, study.id)));
+}
+
+async function readTimeline(study: Study, wanted: Bucket | "auto" | undefined, client: Queryable, notCounted?: readonly string[]): Promise<Timeline> {
   const stage = Math.max(1, study.settings.stages.length);
   const { rows: span } = await client.query<{ first: Date | null; last: Date | null; units: number }>(
     `SELECT min(r."submittedAt") AS first, max(r."submittedAt") AS last, (SELECT count(*)::int FROM "StudyUnit" WHERE "studyId" = $1) AS units
-     FROM "Response" r JOIN "Assignment" a ON a.id = r."assignmentId"
-     WHERE r."studyId" = $1 AND a.status = 'submitted'`,
+     FROM "Response" r WHERE r."studyId" = $1 AND ${counted("r", "$1", notCounted)}`,
     [study.id],
   );
   const { first, last, units } = span[0]!;
   const spanMs = first && last ? last.getTime() - first.getTime() : 0;
-  const bucket = !opts.bucket || opts.bucket === "auto" ? autoBucket(spanMs) : opts.bucket;
+  const bucket = !wanted || wanted === "auto" ? autoBucket(spanMs) : wanted;
   if (spanMs / BUCKET_MS[bucket] > MAX_BUCKETS) {
     throw new AppError("invalid_input", `This study's answers span more than ${MAX_BUCKETS} ${bucket}s; choose a coarser bucket.`, {
       invalidParams: [{ name: "bucket", reason: `more than ${MAX_BUCKETS} buckets` }],
@@ -70,24 +76,33 @@ export async function studyTimeline(study: Study, opts: { bucket?: Bucket | "aut
   if (!first) return { ...base, points: [], agreement: [] };
 
   const families = designOf(study.design).voteFamilies?.(study.config) ?? null;
-  const [points, agreement] = await Promise.all([progressPoints(client, study, bucket, stage), families ? agreementTimeline(client, study.id, bucket, families) : Promise.resolve([])]);
+  const [points, agreement] = await Promise.all([
+    progressPoints(client, study, bucket, stage, notCounted),
+    families ? agreementTimeline(client, study.id, bucket, families, notCounted) : Promise.resolve([]),
+  ]);
   return { ...base, points, agreement };
 }
 
-async function progressPoints(client: Queryable, study: Study, bucket: Bucket, stage: number): Promise<TimelinePoint[]> {
+async function progressPoints(client: Queryable, study: Study, bucket: Bucket, stage: number, notCounted?: readonly string[]): Promise<TimelinePoint[]> {
+  const valid = `FROM "Response" r WHERE r."studyId" = $1 AND r.stage = $2 AND ${counted("r", "$1", notCounted)}`;
   // timestamps are truncated in UTC as plain timestamps, so a day is 24 hours whatever the
-  // session's time zone (generate_series over timestamptz would step across DST changes)
+  // session's time zone (generate_series over timestamptz would step across DST changes).
+  // Participants per bucket are counted from (bucket, participant) groups, and a unit's N-th answer
+  // is its last where it has exactly N (as exact N keeps it), so neither sorts a million answers;
+  // a unit with more (which the assignment never gives) gets its N-th looked up.
   const { rows } = await client.query<{ start: Date; answers: number; participants: number; unitsCompleted: number }>(
-    `WITH valid AS (
-       SELECT r.id, r."unitId", r."participantId", date_trunc($3, r."submittedAt" AT TIME ZONE 'UTC') AS start, r."submittedAt"
-       FROM "Response" r JOIN "Assignment" a ON a.id = r."assignmentId"
-       WHERE r."studyId" = $1 AND a.status = 'submitted' AND r.stage = $2
-     ), per_bucket AS (
-       SELECT start, count(*)::int AS answers, count(DISTINCT "participantId")::int AS participants FROM valid GROUP BY start
+    `WITH per_bucket AS (
+       SELECT start, sum(n)::int AS answers, count(*)::int AS participants
+       FROM (SELECT date_trunc($3, r."submittedAt" AT TIME ZONE 'UTC') AS start, r."participantId", count(*) AS n ${valid} GROUP BY 1, 2) x
+       GROUP BY start
+     ), done AS (
+       SELECT r."unitId", count(*) AS n, max(r."submittedAt") AS last ${valid} GROUP BY 1 HAVING count(*) >= $4
+     ), nth AS (
+       SELECT last AS at FROM done WHERE n = $4
+       UNION ALL
+       SELECT (SELECT r."submittedAt" ${valid} AND r."unitId" = d."unitId" ORDER BY r."submittedAt", r.id OFFSET $4 - 1 LIMIT 1) FROM done d WHERE d.n > $4
      ), completed AS (
-       SELECT start, count(*)::int AS units
-       FROM (SELECT start, row_number() OVER (PARTITION BY "unitId" ORDER BY "submittedAt", id) AS k FROM valid) ranked
-       WHERE k = $4 GROUP BY start
+       SELECT date_trunc($3, at AT TIME ZONE 'UTC') AS start, count(*)::int AS units FROM nth GROUP BY 1
      ), series AS (
        SELECT generate_series(min(start), max(start), ('1 ' || $3)::interval) AS start FROM per_bucket
      )

@@ -157,6 +157,18 @@ describe("a study's timeline", () => {
       }
     }
 
+    // a unit with more valid answers than N (which exact-N assignment never gives; here N is read as
+    // 2 for units that have 3) is complete at its N-th answer, not its last
+    const fewer = await studyTimeline({ ...study, n: 2 }, { bucket: "hour" });
+    const secondAt = [...new Map(answers.map((a) => [a.unitId, answers.filter((x) => x.unitId === a.unitId).map((x) => x.at).sort((x, y) => x - y)])).values()]
+      .filter((times) => times.length >= 2)
+      .map((times) => times[1]!);
+    expect(secondAt.length).toBeGreaterThan(0);
+    for (const p of fewer.points) {
+      const start = Date.parse(p.start);
+      expect(p.unitsCompleted).toBe(secondAt.filter((at) => at >= start && at < start + HOUR).length);
+    }
+
     // UTC buckets whatever the session's time zone (across a DST change)
     const client = await pool().connect();
     try {
