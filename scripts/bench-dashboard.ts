@@ -14,6 +14,7 @@ import pg from "pg";
 import { z } from "zod";
 import { closePool } from "@/lib/db/pool";
 import { resultsSummary, studyResults } from "@/lib/studies/results";
+import { studyTimeline } from "@/lib/studies/timeline";
 import { readStudy } from "@/lib/studies/study";
 import { participantsPage, participantsQuery, unitsPage, unitsQuery } from "@/lib/studies/tables";
 import { pool } from "@/lib/db/pool";
@@ -64,6 +65,8 @@ async function child(runs: number): Promise<void> {
     const middle = Math.max(1, Math.ceil(count[0]!.n / 50 / 2));
     const measured: [string, () => Promise<number | void>][] = [
       ["overview", async () => void (await studyResults(study))],
+      // the overview page draws the timeline beside the results (both at once)
+      ["timeline", async () => void (await studyTimeline(study))],
       ["units p1", async () => void (await unitsPage(study, unitsQuery.parse({ page: 1, pageSize: 50 })))],
       [`units p${middle}`, async () => void (await unitsPage(study, unitsQuery.parse({ page: middle, pageSize: 50 })))],
       ["participants p1", async () => void (await participantsPage(study, participantsQuery.parse({ page: 1, pageSize: 100 })))],

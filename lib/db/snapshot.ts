@@ -28,13 +28,16 @@ function freeConnection(p: pg.Pool): boolean {
   return p.waitingCount === 0 && (p.idleCount > 0 || p.totalCount < env().DB_POOL_SIZE);
 }
 
-export async function withSnapshot<T>(fn: (client: Queryable) => Promise<T>, width = 3): Promise<T> {
+/** `settings`: more `SET LOCAL` statements for every connection of this read (planner settings a
+ *  caller has measured a need for). */
+export async function withSnapshot<T>(fn: (client: Queryable) => Promise<T>, width = 3, settings: readonly string[] = []): Promise<T> {
+  const local = [SETTINGS, ...settings.map((s) => `SET LOCAL ${s}`)].join("; ");
   const p = pool();
   const first = await p.connect();
   const lanes: Lane[] = [];
   try {
     await first.query(BEGIN);
-    await first.query(SETTINGS);
+    await first.query(local);
     const { rows } = await first.query<{ id: string }>("SELECT pg_export_snapshot() AS id");
     const id = rows[0]!.id;
     if (!SNAPSHOT_ID.test(id)) throw new Error(`unexpected snapshot id ${id}`);
@@ -44,7 +47,7 @@ export async function withSnapshot<T>(fn: (client: Queryable) => Promise<T>, wid
         try {
           await c.query(BEGIN);
           await c.query(`SET TRANSACTION SNAPSHOT '${id}'`);
-          await c.query(SETTINGS);
+          await c.query(local);
           return c;
         } catch (err) {
           c.release(err as Error);
