@@ -20,7 +20,7 @@ const SETTINGS = `SET LOCAL work_mem = '${SNAPSHOT_WORK_MEM}'`;
 
 interface Lane {
   busy: number;
-  /** the lane's connection with its transaction begun, or the error opening it */
+  /** the lane's connection with its transaction begun (the first connection when opening failed) */
   ready: Promise<pg.PoolClient>;
 }
 
@@ -42,19 +42,22 @@ export async function withSnapshot<T>(fn: (client: Queryable) => Promise<T>, wid
     const id = rows[0]!.id;
     if (!SNAPSHOT_ID.test(id)) throw new Error(`unexpected snapshot id ${id}`);
     lanes.push({ busy: 0, ready: Promise.resolve(first) });
+    // a connection that cannot be had or cannot join the snapshot leaves its lane on the first one
     const open = (): Lane => {
-      const ready = p.connect().then(async (c) => {
-        try {
-          await c.query(BEGIN);
-          await c.query(`SET TRANSACTION SNAPSHOT '${id}'`);
-          await c.query(local);
-          return c;
-        } catch (err) {
-          c.release(err as Error);
-          throw err;
-        }
-      });
-      ready.catch(() => {}); // a lane that fails to open is skipped at the end; its query reports the error
+      const ready = p.connect().then(
+        async (c) => {
+          try {
+            await c.query(BEGIN);
+            await c.query(`SET TRANSACTION SNAPSHOT '${id}'`);
+            await c.query(local);
+            return c;
+          } catch (err) {
+            c.release(err as Error);
+            return first;
+          }
+        },
+        () => first,
+      );
       const lane = { busy: 0, ready };
       lanes.push(lane);
       return lane;
@@ -78,9 +81,8 @@ export async function withSnapshot<T>(fn: (client: Queryable) => Promise<T>, wid
   } finally {
     await Promise.all(
       lanes.slice(1).map(async (lane) => {
-        const c = await lane.ready.catch(() => null);
-        if (!c) return;
-        await c.query("COMMIT").then(() => c.release(), (err: Error) => c.release(err));
+        const c = await lane.ready;
+        if (c !== first) await c.query("COMMIT").then(() => c.release(), (err: Error) => c.release(err));
       }),
     );
     await first.query("COMMIT").then(() => first.release(), (err: Error) => first.release(err));

@@ -61,6 +61,29 @@ describe("withSnapshot", () => {
     expect(busy()).toBe(0);
   });
 
+  it("a connection that cannot be had leaves its statements on the first one, still in the snapshot", async () => {
+    const p = pool();
+    const real = p.connect.bind(p);
+    let calls = 0;
+    // the second connection asked for as a promise (the snapshot's first lane) cannot be had;
+    // pool.query asks with a callback and is served as always
+    p.connect = ((cb?: Parameters<typeof real>[0]) => (cb ? real(cb) : ++calls === 2 ? Promise.reject(new Error("no connection")) : real())) as typeof p.connect;
+    try {
+      const seen = await withSnapshot(async (client) => {
+        await client.query("SELECT 1");
+        await pool().query(`INSERT INTO ${table} VALUES (3)`);
+        const all = await Promise.all([1, 2, 3].map(() => client.query<{ n: number; pid: number }>(countAndPid)));
+        return all.map((r) => r.rows[0]!);
+      });
+      expect(calls).toBeGreaterThanOrEqual(2);
+      const { rows } = await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
+      expect(seen.map((r) => r.n)).toEqual([rows[0]!.n - 1, rows[0]!.n - 1, rows[0]!.n - 1]);
+    } finally {
+      p.connect = real as typeof p.connect;
+    }
+    expect(busy()).toBe(0);
+  });
+
   it("a failing read gives its error and every connection back, with no transaction left open", async () => {
     let pids: number[] = [];
     await expect(
