@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import type { StoredQuestion } from "@/lib/datasets/questions";
 import { counted } from "@/lib/designs/counted";
 import { commonResults, readCommon, readUnitQuestions, readUnits, readValidResponses, type CommonResults, type UnitRow as BaseUnit } from "@/lib/designs/read";
@@ -167,7 +168,8 @@ export async function loadValidationCounts(ctx: ReadCtx<ValidationConfig>): Prom
     shared,
   ]);
   const tallies = new Map<string, UnitTallies>();
-  for (const c of counts.rows) {
+  for (const [i, c] of counts.rows.entries()) {
+    if (i % TURN_EVERY_ROWS === TURN_EVERY_ROWS - 1) await nextTurn();
     let perUnit = tallies.get(c.unitId);
     if (!perUnit) tallies.set(c.unitId, (perUnit = new Map()));
     let perCheck = perUnit.get(c.key);
@@ -195,12 +197,20 @@ export async function validationResults(ctx: ReadCtx<ValidationConfig>): Promise
   return computeResults(ctx.study, data, method);
 }
 
-export function computeResults(study: Pick<Study<ValidationConfig>, "n" | "unitType" | "config">, data: StudyData, method: "majority" | "dawid-skene" = "majority"): ValidationResults {
+// A results call at a million answers decides 50,000 units in seconds of JavaScript; the server
+// gives other requests (participants' submits) a turn every so many units and rows instead of
+// holding them for all of it.
+const TURN_EVERY_UNITS = 2_000;
+const TURN_EVERY_ROWS = 50_000;
+
+export async function computeResults(study: Pick<Study<ValidationConfig>, "n" | "unitType" | "config">, data: StudyData, method: "majority" | "dawid-skene" = "majority"): Promise<ValidationResults> {
   const config = study.config;
   const allChecks = data.units.map((u) => ({ unitId: u.id, checks: unitChecks(config, config.answerKey ? u.questions : []) }));
   const ds = method === "dawid-skene" ? dawidSkeneConsensus(allChecks, data.responses ?? []) : null;
 
-  const units: UnitRow[] = data.units.map((u, i) => {
+  const units: UnitRow[] = [];
+  for (const [i, u] of data.units.entries()) {
+    if (i % TURN_EVERY_UNITS === TURN_EVERY_UNITS - 1) await nextTurn();
     const checks = allChecks[i]!.checks;
     const submitted = data.submitted.get(u.id) ?? 0;
     const adjudications = Object.fromEntries(Object.entries(data.adjudications.get(u.id) ?? {}).map(([k, v]) => [k, v.decision]));
@@ -216,8 +226,9 @@ export function computeResults(study: Pick<Study<ValidationConfig>, "n" | "unitT
       llm: data.llm,
       ...(ds ? { consensus: ds.byUnit.get(u.id) ?? {} } : {}),
     });
-    return { unitId: u.id, ordinal: u.ordinal, title: u.title, submitted, live: u.live, checks, decision };
-  });
+    units.push({ unitId: u.id, ordinal: u.ordinal, title: u.title, submitted, live: u.live, checks, decision });
+  }
+  await nextTurn();
 
   const decisions = { incomplete: 0, keep: 0, reject: 0, needs_review: 0 };
   for (const u of units) decisions[u.decision.status]++;
@@ -232,6 +243,7 @@ export function computeResults(study: Pick<Study<ValidationConfig>, "n" | "unitT
     }
   }
   queue.sort((a, b) => (a.reason === b.reason ? a.ordinal - b.ordinal : a.reason === "tie" ? -1 : 1));
+  await nextTurn();
 
   const flags = config.contextChecks?.flags ?? [];
   const labels = config.labelJudgement?.labels ?? [];
