@@ -8,6 +8,8 @@ import type { Queryable } from "@/lib/db/queryable";
 // up to `width - 1` more import it, so the statements still run side by side. Read only, so no
 // writer waits on them. A further connection is taken only while the pool has one free: readers
 // that hold connections never wait on each other for more, since one connection always suffices.
+// A further connection goes back to the pool as soon as it has nothing to run (joining the snapshot
+// again costs three short statements), so a read computing in JavaScript holds only its first.
 
 const SNAPSHOT_ID = /^[0-9A-F]+-[0-9A-F]+(-[0-9]+)?$/;
 const BEGIN = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY";
@@ -62,6 +64,13 @@ export async function withSnapshot<T>(fn: (client: Queryable) => Promise<T>, wid
       lanes.push(lane);
       return lane;
     };
+    const closing: Promise<void>[] = [];
+    const close = (lane: Lane) => {
+      const i = lanes.indexOf(lane);
+      if (i < 1) return; // the first lane stays; a lane closed already (at the end, still busy) is gone
+      lanes.splice(i, 1);
+      closing.push(lane.ready.then((c) => (c === first ? undefined : c.query("COMMIT").then(() => c.release(), (err: Error) => c.release(err)))));
+    };
     const pick = (): Lane =>
       lanes.find((l) => l.busy === 0) ??
       (lanes.length < width && freeConnection(p) ? open() : lanes.reduce((a, b) => (b.busy < a.busy ? b : a)));
@@ -73,18 +82,17 @@ export async function withSnapshot<T>(fn: (client: Queryable) => Promise<T>, wid
           const c = await lane.ready;
           return await (c.query as (...a: unknown[]) => Promise<unknown>)(...args);
         } finally {
-          lane.busy--;
+          if (--lane.busy === 0 && lane !== lanes[0]) close(lane);
         }
       }) as Queryable["query"],
     };
-    return await fn(client);
+    try {
+      return await fn(client);
+    } finally {
+      for (const lane of lanes.slice(1)) close(lane);
+      await Promise.all(closing);
+    }
   } finally {
-    await Promise.all(
-      lanes.slice(1).map(async (lane) => {
-        const c = await lane.ready;
-        if (c !== first) await c.query("COMMIT").then(() => c.release(), (err: Error) => c.release(err));
-      }),
-    );
     await first.query("COMMIT").then(() => first.release(), (err: Error) => first.release(err));
   }
 }

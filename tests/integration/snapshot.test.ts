@@ -47,6 +47,19 @@ describe("withSnapshot", () => {
     expect(after.map((r) => r.rows[0]!.work_mem)).toEqual([before[0]!.work_mem, before[0]!.work_mem, before[0]!.work_mem]);
   });
 
+  it("gives its further connections back once they have nothing to run, and takes one again for the next statements", async () => {
+    const held = await withSnapshot(async (client) => {
+      await Promise.all([1, 2, 3].map(() => client.query(countAndPid)));
+      // computing in JavaScript now: only the first connection is held
+      await expect.poll(busy).toBe(1);
+      const again = await Promise.all([1, 2].map(() => client.query<{ n: number }>(countAndPid)));
+      return again.map((r) => r.rows[0]!.n);
+    });
+    expect(held).toHaveLength(2);
+    expect(new Set(held).size).toBe(1);
+    expect(busy()).toBe(0);
+  });
+
   it("with no free connection in the pool it runs every statement on the one it holds, without waiting for more", async () => {
     const held = await Promise.all([pool().connect(), pool().connect()]);
     try {
