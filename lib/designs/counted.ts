@@ -1,5 +1,6 @@
 import { AssignmentStatus } from "@/lib/db/generated/enums";
 import type { Queryable } from "@/lib/db/queryable";
+import { withSnapshot } from "@/lib/db/snapshot";
 
 // Which answers count: those whose assignment is still submitted. Answers are written while their
 // assignment is live or at its submit, so the ones that stop counting are few (expired between
@@ -19,13 +20,24 @@ const LIST_MAX = 20_000;
 
 /** The study's assignments that hold answers which do not count. Only valid for statements that see
  *  the same snapshot as this read (lib/db/snapshot.ts): an exclusion in between would be missed. */
-export async function readNotCounted(client: Queryable, studyId: string): Promise<string[]> {
+async function readNotCounted(client: Queryable, studyId: string): Promise<string[]> {
   const { rows } = await client.query<{ id: string }>(
     `SELECT a.id FROM "Assignment" a
      WHERE a."studyId" = $1 AND a.status IN (${NOT_COUNTED}) AND EXISTS (SELECT 1 FROM "Response" r WHERE r."assignmentId" = a.id)`,
     [studyId],
   );
   return rows.map((r) => r.id);
+}
+
+/** A study read in one snapshot (lib/db/snapshot.ts): `fn` gets the snapshot's client and the
+ *  not-counted list read in it, for counted(). `width` and `settings` as withSnapshot takes them. */
+export function readStudyAtOneMoment<T>(
+  studyId: string,
+  fn: (client: Queryable, notCounted: readonly string[]) => Promise<T>,
+  width?: number,
+  settings?: readonly string[],
+): Promise<T> {
+  return withSnapshot(async (client) => fn(client, await readNotCounted(client, studyId)), width, settings);
 }
 
 /** A condition on a row with `assignmentId` (alias `row`) of study `study` (an SQL expression): it counts.

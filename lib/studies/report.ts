@@ -1,5 +1,4 @@
-import { withSnapshot } from "@/lib/db/snapshot";
-import { readNotCounted } from "@/lib/designs/counted";
+import { readStudyAtOneMoment } from "@/lib/designs/counted";
 import { designOf, type Study } from "@/lib/designs";
 
 // The numbers a study reports, as `sally report --json` prints them: the counts every design
@@ -7,8 +6,8 @@ import { designOf, type Study } from "@/lib/designs";
 // read in one snapshot, so the tables add up over the same answers even while people submit.
 export function studyReport(study: Study) {
   const design = designOf(study.design);
-  return withSnapshot(async (client) => {
-    const ctx = { client, study, notCounted: await readNotCounted(client, study.id) };
+  return readStudyAtOneMoment(study.id, async (client, notCounted) => {
+    const ctx = { client, study, notCounted };
     if (design.reportFigures) return { studyId: study.id, design: study.design, ...(await design.reportFigures(ctx)) };
     const results = await design.results(ctx);
     const own = await design.report(ctx, results);

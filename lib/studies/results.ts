@@ -1,6 +1,5 @@
 import type { Queryable } from "@/lib/db/queryable";
-import { withSnapshot } from "@/lib/db/snapshot";
-import { readNotCounted } from "@/lib/designs/counted";
+import { readStudyAtOneMoment } from "@/lib/designs/counted";
 import { designOf, type DesignResults, type Study } from "@/lib/designs";
 
 // A study's results, computed by its design from the valid answers. Without a client of the
@@ -9,7 +8,7 @@ import { designOf, type DesignResults, type Study } from "@/lib/designs";
 export function studyResults(study: Study, client?: Queryable, aggregation?: "majority" | "dawid-skene"): Promise<DesignResults> {
   const results = designOf(study.design).results;
   if (client) return results({ client, study, aggregation });
-  return withSnapshot(async (snapshot) => results({ client: snapshot, study, aggregation, notCounted: await readNotCounted(snapshot, study.id) }), 4);
+  return readStudyAtOneMoment(study.id, (snapshot, notCounted) => results({ client: snapshot, study, aggregation, notCounted }), 4);
 }
 
 /** What the results API sends: the summary, without the per-unit and per-participant tables

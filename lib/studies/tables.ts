@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { counted, readNotCounted } from "@/lib/designs/counted";
+import { counted, readStudyAtOneMoment } from "@/lib/designs/counted";
 import { SECONDS } from "@/lib/designs/read";
 import { pool } from "@/lib/db/pool";
 import type { Queryable } from "@/lib/db/queryable";
-import { withSnapshot } from "@/lib/db/snapshot";
 import { designOf, type DesignResults, type Study, type UnitStatus, type VoteUnit } from "@/lib/designs";
 import type { ParticipantFigures } from "@/lib/designs/types";
 import { studyResults } from "@/lib/studies/results";
@@ -82,7 +81,7 @@ const PARTICIPANT_SORT: Record<ParticipantsQuery["sort"], string> = {
 /** A page of the participants table: counts and median times in SQL, the design's own figures for the
  *  page's rows, all read in one snapshot (lib/db/snapshot.ts) so that the rows and their figures agree. */
 export function participantsPage(study: Study, query: ParticipantsQuery): Promise<Page<ParticipantRow>> {
-  return withSnapshot(async (client) => readParticipantsPage(study, query, client, await readNotCounted(client, study.id)));
+  return readStudyAtOneMoment(study.id, (client, notCounted) => readParticipantsPage(study, query, client, notCounted));
 }
 
 async function readParticipantsPage(study: Study, query: ParticipantsQuery, client: Queryable, notCounted: readonly string[]): Promise<Page<ParticipantRow>> {

@@ -1,7 +1,6 @@
 import type { Queryable } from "@/lib/db/queryable";
-import { withSnapshot } from "@/lib/db/snapshot";
 import { designOf, type Study } from "@/lib/designs";
-import { counted, readNotCounted } from "@/lib/designs/counted";
+import { counted, readStudyAtOneMoment } from "@/lib/designs/counted";
 import { AppError } from "@/lib/errors";
 import { agreementTimeline, type AgreementSeries } from "@/lib/studies/timeline-agreement";
 
@@ -56,7 +55,7 @@ export function studyTimeline(study: Study, opts: { bucket?: Bucket | "auto"; cl
   if (opts.client) return readTimeline(study, opts.bucket, opts.client);
   // the agreement's first grouping (a million answers' checks) planned as an incremental sort of five
   // million rows took twice as long as a hash aggregate (docs/benchmarks.md)
-  return withSnapshot(async (client) => readTimeline(study, opts.bucket, client, await readNotCounted(client, study.id)), 3, ["enable_incremental_sort = off"]);
+  return readStudyAtOneMoment(study.id, (client, notCounted) => readTimeline(study, opts.bucket, client, notCounted), 3, ["enable_incremental_sort = off"]);
 }
 
 async function readTimeline(study: Study, wanted: Bucket | "auto" | undefined, client: Queryable, notCounted?: readonly string[]): Promise<Timeline> {
