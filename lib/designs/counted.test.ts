@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { counted } from "@/lib/designs/counted";
+import { counted, countedScored } from "@/lib/designs/counted";
 
 // The list form is only a faster way to the same rows (the baseline oracle checks the rows, with
 // voided and expired answers); here, that it is used only for a list it can write safely.
@@ -17,5 +17,19 @@ describe("counted", () => {
     expect(lookup).not.toContain("'submitted'");
     expect(counted("r", "$1", [id, "x'); DROP TABLE y; --"])).toBe(lookup);
     expect(counted("r", "$1", Array(20_001).fill(id))).toBe(lookup);
+  });
+
+  it("counts scored answers from the index alone with an empty list, less the listed ones' answers otherwise", () => {
+    const where = `s."studyId" = $1`;
+    const all = countedScored("questionId", { n: "count(s.correct)" }, where, []);
+    expect(all).toContain(`WHERE ${where} AND true GROUP BY 1`);
+    expect(all).not.toContain("assignmentId");
+    const less = countedScored("questionId", { n: "count(s.correct)" }, where, [id]);
+    expect(less).toContain(`(a.n - coalesce(x.n, 0))::int AS n`);
+    expect(less).toContain(`r."assignmentId" = ANY('{${id}}'::uuid[])`);
+    // a key whose every answer is listed is left out, as the test on each row would leave it out
+    expect(less).toContain(`WHERE a."all" > coalesce(x."all", 0)`);
+    expect(countedScored("questionId", { n: "count(s.correct)" }, where)).toContain(`AND ${counted("s")} GROUP BY 1`);
+    expect(countedScored("questionId", { n: "count(s.correct)" }, where, Array(20_001).fill(id))).toContain(`AND ${counted("s")} GROUP BY 1`);
   });
 });

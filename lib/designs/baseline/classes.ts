@@ -18,15 +18,19 @@ export interface ClassCount {
   count: number;
 }
 
-// the strata are looked up only when some unit of the study has one; `tags` is the declared tags' parameter
-const statement = (verdicts: string, tags: string, notCounted?: readonly string[]) => `
-  WITH ${humans(notCounted)},
-  ${verdicts},
-  strata AS (
+// Units have strata only when the study samples by strata (lib/studies/units.ts sets them at planning
+// from the settings), so the units are read for them only then; `tags` is the declared tags' parameter.
+const STRATA = `
     SELECT DISTINCT ON (x.id) x.id, u.stratum
     FROM "StudyUnit" u CROSS JOIN unnest(u."questionIds") AS x(id)
-    WHERE u."studyId" = $1 AND EXISTS (SELECT 1 FROM "StudyUnit" z WHERE z."studyId" = $1 AND z.stratum IS NOT NULL)
-    ORDER BY x.id, u.ordinal DESC),
+    WHERE u."studyId" = $1
+    ORDER BY x.id, u.ordinal DESC`;
+const NO_STRATA = `SELECT NULL::uuid AS id, NULL::jsonb AS stratum WHERE false`;
+
+const statement = (verdicts: string, tags: string, stratified: boolean, notCounted?: readonly string[]) => `
+  WITH ${humans(notCounted)},
+  ${verdicts},
+  strata AS (${stratified ? STRATA : NO_STRATA}),
   classed AS (
     SELECT q.kind, CASE WHEN cardinality(${tags}::text[]) = 0 THEN '{}'::jsonb
                         ELSE (SELECT coalesce(jsonb_object_agg(t.key, t.value), '{}') FROM jsonb_each(q.tags) t WHERE t.key = ANY(${tags}::text[])) END AS tags,
@@ -44,8 +48,8 @@ function byVerdict({ rows, n, c, ...rest }: ClassRow): ClassCount[] {
 }
 
 /** The answers at a stage per class (with `tags` declared), and the models paired with them. */
-export async function readClassCounts(client: Queryable, opts: ModelOpts & { tags: readonly string[] }): Promise<{ classes: ClassCount[]; models: ModelRow[] }> {
+export async function readClassCounts(client: Queryable, opts: ModelOpts & { tags: readonly string[]; stratified: boolean }): Promise<{ classes: ClassCount[]; models: ModelRow[] }> {
   const { cte, params } = await verdictParams(client, opts);
-  const { rows } = await client.query<{ classes: ClassRow[]; pairs: Pairs[] }>(statement(cte, `$${params.length + 1}`, opts.notCounted), [...params, opts.tags]);
+  const { rows } = await client.query<{ classes: ClassRow[]; pairs: Pairs[] }>(statement(cte, `$${params.length + 1}`, opts.stratified, opts.notCounted), [...params, opts.tags]);
   return { classes: rows[0]!.classes.flatMap(byVerdict), models: modelRows(rows[0]!.pairs) };
 }

@@ -1,5 +1,5 @@
 import type { Queryable } from "@/lib/db/queryable";
-import { counted } from "@/lib/designs/counted";
+import { counted, countedScored } from "@/lib/designs/counted";
 import type { QuestionCount } from "@/lib/designs/baseline/groups";
 import type { AnswerRow } from "@/lib/designs/baseline/rows";
 
@@ -66,8 +66,7 @@ export interface ParticipantCount {
 export async function readParticipantCounts(client: Queryable, studyId: string, stage: number, notCounted?: readonly string[]): Promise<ParticipantCount[]> {
   const { rows } = await client.query<ParticipantCount>(
     `SELECT x."participantId", p.pseudonym, x.n, x.correct
-     FROM (SELECT s."participantId", count(s.correct)::int AS n, count(*) FILTER (WHERE s.correct)::int AS correct
-           FROM "ScoredAnswer" s WHERE s."studyId" = $1 AND s.stage = $2 AND ${counted("s", "$1", notCounted)} GROUP BY 1) x
+     FROM (${countedScored("participantId", { n: "count(s.correct)", correct: "count(*) FILTER (WHERE s.correct)" }, `s."studyId" = $1 AND s.stage = $2`, notCounted)}) x
      JOIN "Participant" p ON p.id = x."participantId"`,
     [studyId, stage],
   );
