@@ -56,21 +56,22 @@ export function counted(row: string, study = "$1", notCounted?: readonly string[
   return `NOT EXISTS (SELECT 1 FROM "Assignment" stale WHERE stale.id = ${row}."assignmentId" AND stale."studyId" = ${study} AND stale.status IN (${NOT_COUNTED}))`;
 }
 
-/** Scored answers that count (alias `s`, `where` on them), grouped by their column `key`, with counts
- *  (`measures`: name → a count over `s`). Given the list readNotCounted read in the same snapshot, every
- *  answer of the study is counted from an index that holds no assignment (deduplicated, it is a tenth of
- *  the table), and the few answers that do not count are counted apart and taken off: at a million
- *  answers, half the time of testing each one (docs/benchmarks.md, bench:report). */
+/** Scored answers that count (alias `s`, `where` on them), grouped by their column `key`: `rows` of
+ *  them, and counts (`measures`: name → a count over `s`). Given the list readNotCounted read in the same
+ *  snapshot, every answer of the study is counted from an index that holds no assignment (deduplicated,
+ *  it is a tenth of the table), and the few answers that do not count are counted apart and taken off:
+ *  at a million answers, half the time of testing each one (docs/benchmarks.md, bench:report). */
 export function countedScored(key: string, measures: Record<string, string>, where: string, notCounted?: readonly string[]): string {
+  const counts = { rows: "count(*)", ...measures };
   const select = (also: string) =>
-    `SELECT s."${key}", count(*)::int AS "all", ${Object.entries(measures).map(([name, count]) => `(${count})::int AS ${name}`).join(", ")}
+    `SELECT s."${key}", ${Object.entries(counts).map(([name, count]) => `(${count})::int AS ${name}`).join(", ")}
      FROM "ScoredAnswer" s WHERE ${where} AND ${also} GROUP BY 1`;
   const list = listLiteral(notCounted);
   if (list === null) return select(counted("s", "$1", notCounted));
   if (notCounted!.length === 0) return select("true");
-  const less = Object.keys(measures).map((name) => `(a.${name} - coalesce(x.${name}, 0))::int AS ${name}`);
+  const less = Object.keys(counts).map((name) => `(a.${name} - coalesce(x.${name}, 0))::int AS ${name}`);
   return `SELECT a."${key}", ${less.join(", ")}
      FROM (${select("true")}) a
      LEFT JOIN (${select(`s."responseId" IN (SELECT r.id FROM "Response" r WHERE r."assignmentId" = ANY(${list}))`)}) x USING ("${key}")
-     WHERE a."all" > coalesce(x."all", 0)`;
+     WHERE a.rows > coalesce(x.rows, 0)`;
 }
