@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { counted, countedScored } from "@/lib/designs/counted";
+import { counted, countedGroups } from "@/lib/designs/counted";
 
 // The list form is only a faster way to the same rows (the baseline oracle checks the rows, with
 // voided and expired answers); here, that it is used only for a list it can write safely.
@@ -21,15 +21,15 @@ describe("counted", () => {
 
   it("counts scored answers from the index alone with an empty list, less the listed ones' answers otherwise", () => {
     const where = `s."studyId" = $1`;
-    const all = countedScored("questionId", { n: "count(s.correct)" }, where, []);
+    const all = countedGroups("ScoredAnswer", ["questionId"], { n: "count(s.correct)" }, where, []);
     expect(all).toContain(`WHERE ${where} AND true GROUP BY 1`);
     expect(all).not.toContain("assignmentId");
-    const less = countedScored("questionId", { n: "count(s.correct)" }, where, [id]);
+    const less = countedGroups("ScoredAnswer", ["questionId"], { n: "count(s.correct)" }, where, [id]);
     expect(less).toContain(`(a.n - coalesce(x.n, 0))::int AS n`);
     expect(less).toContain(`r."assignmentId" = ANY('{${id}}'::uuid[])`);
     // a key whose every answer is listed is left out, as the test on each row would leave it out
     expect(less).toContain(`WHERE a.rows > coalesce(x.rows, 0)`);
-    expect(countedScored("questionId", { n: "count(s.correct)" }, where)).toContain(`AND ${counted("s")} GROUP BY 1`);
-    expect(countedScored("questionId", { n: "count(s.correct)" }, where, Array(20_001).fill(id))).toContain(`AND ${counted("s")} GROUP BY 1`);
+    expect(countedGroups("ScoredAnswer", ["questionId"], { n: "count(s.correct)" }, where)).toContain(`AND ${counted("s")} GROUP BY 1`);
+    expect(countedGroups("ScoredAnswer", ["questionId"], { n: "count(s.correct)" }, where, Array(20_001).fill(id))).toContain(`AND ${counted("s")} GROUP BY 1`);
   });
 });

@@ -56,22 +56,23 @@ export function counted(row: string, study = "$1", notCounted?: readonly string[
   return `NOT EXISTS (SELECT 1 FROM "Assignment" stale WHERE stale.id = ${row}."assignmentId" AND stale."studyId" = ${study} AND stale.status IN (${NOT_COUNTED}))`;
 }
 
-/** Scored answers that count (alias `s`, `where` on them), grouped by their column `key`: `rows` of
- *  them, and counts (`measures`: name → a count over `s`). Given the list readNotCounted read in the same
- *  snapshot, every answer of the study is counted from an index that holds no assignment (deduplicated,
- *  it is a tenth of the table), and the few answers that do not count are counted apart and taken off:
- *  at a million answers, half the time of testing each one (docs/benchmarks.md, bench:report). */
-export function countedScored(key: string, measures: Record<string, string>, where: string, notCounted?: readonly string[]): string {
+/** Rows of a table of answers that count (`ScoredAnswer`, `Vote`; alias `s`, `where` on them), grouped by
+ *  their columns `keys`: `rows` of them, and counts (`measures`: name → a count over `s`). Given the list
+ *  readNotCounted read in the same snapshot, every row of the study is counted from an index that holds
+ *  no assignment (deduplicated, a tenth of the table), and the few rows that do not count are counted
+ *  apart and taken off: at a million answers, half the time of testing each one (docs/benchmarks.md). */
+export function countedGroups(table: "ScoredAnswer" | "Vote", keys: readonly string[], measures: Record<string, string>, where: string, notCounted?: readonly string[]): string {
   const counts = { rows: "count(*)", ...measures };
+  const columns = keys.map((k) => `"${k}"`).join(", ");
   const select = (also: string) =>
-    `SELECT s."${key}", ${Object.entries(counts).map(([name, count]) => `(${count})::int AS ${name}`).join(", ")}
-     FROM "ScoredAnswer" s WHERE ${where} AND ${also} GROUP BY 1`;
+    `SELECT ${keys.map((k) => `s."${k}"`).join(", ")}, ${Object.entries(counts).map(([name, count]) => `(${count})::int AS ${name}`).join(", ")}
+     FROM "${table}" s WHERE ${where} AND ${also} GROUP BY ${keys.map((_, i) => i + 1).join(", ")}`;
   const list = listLiteral(notCounted);
   if (list === null) return select(counted("s", "$1", notCounted));
   if (notCounted!.length === 0) return select("true");
   const less = Object.keys(counts).map((name) => `(a.${name} - coalesce(x.${name}, 0))::int AS ${name}`);
-  return `SELECT a."${key}", ${less.join(", ")}
+  return `SELECT ${keys.map((k) => `a."${k}"`).join(", ")}, ${less.join(", ")}
      FROM (${select("true")}) a
-     LEFT JOIN (${select(`s."responseId" IN (SELECT r.id FROM "Response" r WHERE r."assignmentId" = ANY(${list}))`)}) x USING ("${key}")
+     LEFT JOIN (${select(`s."responseId" IN (SELECT r.id FROM "Response" r WHERE r."assignmentId" = ANY(${list}))`)}) x USING (${columns})
      WHERE a.rows > coalesce(x.rows, 0)`;
 }

@@ -37,5 +37,16 @@ describe("the submit path with a pool of 2 connections", () => {
     expect(answered.map((a) => a.status)).toEqual(Array(12).fill(201));
     const { rows } = await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM "Response" WHERE "studyId" = $1`, [created.id]);
     expect(rows[0]!.n).toBe(12);
+    // each answer's votes (the trigger on Response, inside each submit's transaction): one per check, as given
+    const { rows: votes } = await pool().query<{ votes: number; missing: number; extra: number }>(
+      `WITH given AS (SELECT r.id AS "responseId", e.key, e.value FROM "Response" r CROSS JOIN LATERAL jsonb_each_text(r.payload -> 'answers') e WHERE r."studyId" = $1),
+            kept AS (SELECT "responseId", key, value FROM "Vote" WHERE "studyId" = $1)
+       SELECT (SELECT count(*) FROM kept)::int AS votes,
+              (SELECT count(*) FROM (SELECT * FROM given EXCEPT ALL SELECT * FROM kept) x)::int AS missing,
+              (SELECT count(*) FROM (SELECT * FROM kept EXCEPT ALL SELECT * FROM given) x)::int AS extra`,
+      [created.id],
+    );
+    expect(votes[0]!.votes).toBeGreaterThanOrEqual(24);
+    expect(votes[0]).toMatchObject({ missing: 0, extra: 0 });
   });
 });

@@ -1,5 +1,5 @@
 import type { Queryable } from "@/lib/db/queryable";
-import { counted, countedScored } from "@/lib/designs/counted";
+import { counted, countedGroups } from "@/lib/designs/counted";
 import type { QuestionCount } from "@/lib/designs/baseline/groups";
 import type { AnswerRow } from "@/lib/designs/baseline/rows";
 
@@ -66,7 +66,7 @@ export interface ParticipantCount {
 export async function readParticipantCounts(client: Queryable, studyId: string, stage: number, notCounted?: readonly string[]): Promise<ParticipantCount[]> {
   const { rows } = await client.query<ParticipantCount>(
     `SELECT x."participantId", p.pseudonym, x.n, x.correct
-     FROM (${countedScored("participantId", { n: "count(s.correct)", correct: "count(*) FILTER (WHERE s.correct)" }, `s."studyId" = $1 AND s.stage = $2`, notCounted)}) x
+     FROM (${countedGroups("ScoredAnswer", ["participantId"], { n: "count(s.correct)", correct: "count(*) FILTER (WHERE s.correct)" }, `s."studyId" = $1 AND s.stage = $2`, notCounted)}) x
      JOIN "Participant" p ON p.id = x."participantId"`,
     [studyId, stage],
   );

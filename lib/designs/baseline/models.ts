@@ -1,7 +1,7 @@
 import { SCORING_VERSION, type BenchmarkScoring, type ScoringContext } from "@/lib/benchmarks/scoring";
 import { predictionQuestions, verdictsUnder, type Prediction, type Verdict } from "@/lib/datasets/verdicts";
 import type { Queryable } from "@/lib/db/queryable";
-import { countedScored } from "@/lib/designs/counted";
+import { countedGroups } from "@/lib/designs/counted";
 import { mcnemar, pairedDiffProportions } from "@/lib/metrics";
 
 // Humans beside models, paired by question, counted in PostgreSQL from the verdicts stored at
@@ -36,7 +36,7 @@ export interface Pairs {
 // (questions with only unscored answers too: a model's answer to them still counts in its n and
 // accuracy). `notCounted`: see counted().
 export function humans(notCounted?: readonly string[]): string {
-  return `h AS (${countedScored("questionId", { n: "count(s.correct)", c: "count(*) FILTER (WHERE s.correct)" }, `s."studyId" = $1 AND s.stage = $2`, notCounted)})`;
+  return `h AS (${countedGroups("ScoredAnswer", ["questionId"], { n: "count(s.correct)", c: "count(*) FILTER (WHERE s.correct)" }, `s."studyId" = $1 AND s.stage = $2`, notCounted)})`;
 }
 
 /** The verdicts (v), from $3 on: the stored ones when they are complete for the view at this version,

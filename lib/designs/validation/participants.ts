@@ -1,6 +1,6 @@
 import type { ParticipantFigures, ReadCtx } from "@/lib/designs/types";
 import type { ValidationConfig } from "@/lib/designs/validation/config";
-import { counted } from "@/lib/designs/counted";
+import { counted, countedGroups } from "@/lib/designs/counted";
 
 // Agreement with the others' majority for a page of participants, in SQL: the rule of
 // lib/metrics' leaveOneOutAgreement (the plurality of the others; a tie compares nothing; an
@@ -8,25 +8,23 @@ import { counted } from "@/lib/designs/counted";
 
 export async function validationParticipantFigures({ client, study, notCounted }: ReadCtx<ValidationConfig>, ids: string[]): Promise<Map<string, ParticipantFigures>> {
   const { rows } = await client.query<{ participantId: string; agree: number; compared: number; restsOn: number }>(
-    // the page's people's answers first (by participant), then every answer to the units they answered:
-    // a million payloads are never gathered, only those units' (the counted condition: lib/designs/counted.ts)
+    // the page's people's answers first (by participant), then the votes on the units they answered,
+    // counted from the votes' index (the counted condition: lib/designs/counted.ts)
     `WITH own AS MATERIALIZED (
-       SELECT r."unitId", r."participantId", r.payload
+       SELECT r.id, r."unitId", r."participantId"
        FROM "Response" r WHERE r."participantId" = ANY($2::uuid[]) AND r."studyId" = $1 AND ${counted("r", "$1", notCounted)}
      ), units AS MATERIALIZED (
        SELECT DISTINCT "unitId" FROM own
-     ), valid AS MATERIALIZED (
-       SELECT r."unitId", r.payload
-       FROM "Response" r WHERE r."studyId" = $1 AND r."unitId" IN (SELECT "unitId" FROM units) AND ${counted("r", "$1", notCounted)}
      ), answered AS (
-       SELECT "unitId", count(*) AS n FROM valid GROUP BY 1
+       SELECT r."unitId", count(*) AS n
+       FROM "Response" r WHERE r."studyId" = $1 AND r."unitId" IN (SELECT "unitId" FROM units) AND ${counted("r", "$1", notCounted)}
+       GROUP BY 1
      ), mine AS (
-       SELECT row_number() OVER () AS id, v."unitId", v."participantId", e.key, e.value
-       FROM own v CROSS JOIN LATERAL jsonb_each_text(coalesce(v.payload -> 'answers', '{}'::jsonb)) e
+       SELECT row_number() OVER () AS id, o."unitId", o."participantId", v.key, v.value
+       FROM own o JOIN "Vote" v ON v."responseId" = o.id
      ), tally AS (
-       SELECT v."unitId", e.key, e.value, count(*)::int AS n
-       FROM valid v CROSS JOIN LATERAL jsonb_each_text(coalesce(v.payload -> 'answers', '{}'::jsonb)) e
-       GROUP BY 1, 2, 3
+       SELECT "unitId", key, value, rows AS n
+       FROM (${countedGroups("Vote", ["unitId", "key", "value"], {}, `s."studyId" = $1 AND s."unitId" IN (SELECT "unitId" FROM units)`, notCounted)}) t
      ), pairs AS (
        -- each of my answers beside the others' votes per label (my own vote taken out)
        SELECT m.id, m."participantId", t.n, t.n - (t.value = m.value)::int AS c, t.value = m.value AS own

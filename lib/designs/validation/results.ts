@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { StoredQuestion } from "@/lib/datasets/questions";
-import { counted } from "@/lib/designs/counted";
+import { counted, countedGroups } from "@/lib/designs/counted";
 import { commonResults, readCommon, readUnitQuestions, readUnits, readValidResponses, type CommonResults, type UnitRow as BaseUnit } from "@/lib/designs/read";
 import { declaredFamilies, type AdjudicationItem, type AgreementFigures, type DesignResults, type ReadCtx, type Study, type UnitDecision } from "@/lib/designs/types";
 import { decideFromTallies, talliesOf, type UnitTallies, type Vote } from "@/lib/designs/validation/aggregate";
@@ -15,7 +15,8 @@ import { dawidSkeneConsensus, type FamilyFit } from "@/lib/designs/validation/da
 // agreement per check, per-participant figures, and the adjudication queue.
 //
 // Under the majority rule everything follows from vote counts per unit × check × label, which
-// PostgreSQL aggregates (jsonb_each_text over the payloads, GROUP BY); no response is loaded.
+// PostgreSQL groups from the votes' index (the Vote rows a trigger keeps with each response); no
+// response is loaded.
 // Dawid–Skene is iterative over every vote, so that aggregation loads the valid responses.
 
 export interface UnitRow {
@@ -140,13 +141,11 @@ export async function loadValidationData(ctx: ReadCtx<ValidationConfig>): Promis
 /** The counts the majority rule needs, aggregated in PostgreSQL. */
 export async function loadValidationCounts(ctx: ReadCtx<ValidationConfig>): Promise<StudyData> {
   const { client, study, notCounted } = ctx;
-  const valid = `FROM "Response" r
-                 CROSS JOIN LATERAL jsonb_each_text(coalesce(r.payload -> 'answers', '{}'::jsonb)) e
-                 WHERE r."studyId" = $1 AND ${counted("r", "$1", notCounted)}`;
   // the vote counts need nothing else: they start at once, beside the units (which the progress needs)
   const shared = readShared(ctx);
   const [counts, raters, common, { units, adjudications, llm }] = await Promise.all([
-    client.query<{ unitId: string; key: string; value: string; n: number }>(`SELECT r."unitId", e.key, e.value, count(*)::int AS n ${valid} GROUP BY 1, 2, 3`, [study.id]),
+    // each response's answers as Vote rows (kept by a trigger on Response), counted from their index
+    client.query<{ unitId: string; key: string; value: string; rows: number }>(countedGroups("Vote", ["unitId", "key", "value"], {}, `s."studyId" = $1`, notCounted), [study.id]),
     // distinct raters of each family the agreement reports: per participant, the first counted answer
     // holding a key of the family (a participant index probe; every check of a unit is answered, so
     // it is found at once), not every answer's keys; a key's family as familyOfKey (agreement.ts) has it
@@ -174,7 +173,7 @@ export async function loadValidationCounts(ctx: ReadCtx<ValidationConfig>): Prom
     if (!perUnit) tallies.set(c.unitId, (perUnit = new Map()));
     let perCheck = perUnit.get(c.key);
     if (!perCheck) perUnit.set(c.key, (perCheck = {}));
-    perCheck[c.value] = c.n;
+    perCheck[c.value] = c.rows;
   }
   const raterCounts = new Map(raters.rows.map((r) => [r.family, r.n]));
   // Cohen's κ (its note) needs who rated what: with exactly two raters the ratings are read

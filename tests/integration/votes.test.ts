@@ -1,0 +1,76 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { pool } from "@/lib/db/pool";
+import { MIGRATIONS_DIR } from "@/lib/db/migrate";
+import { randomFlagStudy } from "@/tests/support/random-study";
+import { seedBaselineStudy, seedValidationStudy } from "@/tests/support/export-study";
+
+// Vote counts are grouped from the Vote rows a trigger writes with each response (lib/designs/
+// validation/results.ts); the validation oracle compares the counts with the payloads' own. Here,
+// the rows themselves: exactly one per answer of every validation response, whatever the response's
+// fate, none for another design, and the migration's backfill gives the same rows as the trigger.
+
+const VOTES = `SELECT "responseId"::text, key, "studyId"::text, "unitId"::text, "assignmentId"::text, stage, value FROM "Vote" WHERE "studyId" = $1`;
+const FROM_PAYLOADS = `SELECT r.id::text, e.key, r."studyId"::text, r."unitId"::text, r."assignmentId"::text, r.stage, e.value
+  FROM "Response" r CROSS JOIN LATERAL jsonb_each_text(r.payload -> 'answers') e WHERE r."studyId" = $1`;
+const sorted = (rows: object[]) => rows.map((r) => JSON.stringify(Object.values(r))).sort();
+
+async function same(studyId: string) {
+  const [votes, payloads] = await Promise.all([pool().query(VOTES, [studyId]), pool().query(FROM_PAYLOADS, [studyId])]);
+  expect(votes.rows.length).toBeGreaterThan(0);
+  expect(sorted(votes.rows)).toEqual(sorted(payloads.rows));
+}
+
+describe("votes of validation responses", () => {
+  it("are written with each response, one per answer, counted or not", async () => {
+    const study = await randomFlagStudy(41, { participants: 6, maxPerUnit: 4, n: 3 });
+    await same(study.id);
+    const { rows } = await pool().query<{ status: string }>(
+      `SELECT DISTINCT a.status FROM "Vote" v JOIN "Assignment" a ON a.id = v."assignmentId" WHERE v."studyId" = $1`,
+      [study.id],
+    );
+    // the votes of answers that stopped counting stay: the reads take them off (counted.ts)
+    expect(rows.map((r) => r.status)).toContain("excluded");
+  });
+
+  it("hold awkward labels as given (quotes, commas, newlines, non-ASCII)", async () => {
+    await same(await seedValidationStudy(pool()));
+  });
+
+  it("are not written for another design's responses", async () => {
+    const studyId = await seedBaselineStudy(pool());
+    const { rows } = await pool().query<{ n: number; responses: number }>(
+      `SELECT (SELECT count(*) FROM "Vote" WHERE "studyId" = $1)::int AS n, (SELECT count(*) FROM "Response" WHERE "studyId" = $1)::int AS responses`,
+      [studyId],
+    );
+    expect(rows[0]).toEqual({ n: 0, responses: expect.any(Number) });
+    expect(rows[0]!.responses).toBeGreaterThan(0);
+  });
+
+  it("are the same when the migration fills them in for responses stored before it", async () => {
+    const study = await randomFlagStudy(43, { participants: 5, maxPerUnit: 3, n: 3 });
+    const sql = readFileSync(path.join(MIGRATIONS_DIR, "20261128010000_votes", "migration.sql"), "utf8");
+    const backfill = sql.slice(sql.indexOf("-- the validation answers stored before"));
+    expect(backfill).toContain(`INSERT INTO "Vote"`);
+    const client = await pool().connect();
+    try {
+      await client.query("BEGIN");
+      await client.query(`CREATE TEMP TABLE kept ON COMMIT DROP AS SELECT * FROM "Vote"`);
+      await client.query(`DELETE FROM "Vote"`);
+      await client.query(backfill);
+      const { rows } = await client.query<{ missing: number; extra: number }>(
+        `SELECT (SELECT count(*) FROM (SELECT * FROM kept EXCEPT ALL SELECT * FROM "Vote") x)::int AS missing,
+                (SELECT count(*) FROM (SELECT * FROM "Vote" EXCEPT ALL SELECT * FROM kept) x)::int AS extra`,
+      );
+      expect(rows[0]).toEqual({ missing: 0, extra: 0 });
+      const votes = await client.query(VOTES, [study.id]);
+      const payloads = await client.query(FROM_PAYLOADS, [study.id]);
+      expect(votes.rows.length).toBeGreaterThan(0);
+      expect(sorted(votes.rows)).toEqual(sorted(payloads.rows));
+    } finally {
+      await client.query("ROLLBACK");
+      client.release();
+    }
+  });
+});
