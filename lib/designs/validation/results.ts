@@ -1,11 +1,10 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
-import type { StoredQuestion } from "@/lib/datasets/questions";
 import { counted, countedGroups } from "@/lib/designs/counted";
-import { commonResults, readCommon, readUnitQuestions, readUnits, readValidResponses, type CommonResults, type UnitRow as BaseUnit } from "@/lib/designs/read";
+import { commonResults, readCommon, readUnits, readValidResponses, type CommonResults, type UnitRow as BaseUnit } from "@/lib/designs/read";
 import { declaredFamilies, type AdjudicationItem, type AgreementFigures, type DesignResults, type ReadCtx, type Study, type UnitDecision } from "@/lib/designs/types";
 import { decideFromTallies, talliesOf, type UnitTallies, type Vote } from "@/lib/designs/validation/aggregate";
 import { agreementFromCounts, checkAgreement, familyOfKey } from "@/lib/designs/validation/agreement";
-import { unitChecks, type Check } from "@/lib/designs/validation/checks";
+import { unitChecks, type Check, type UnitQuestion } from "@/lib/designs/validation/checks";
 import type { ValidationConfig } from "@/lib/designs/validation/config";
 import { judgement } from "@/lib/designs/validation/judgement";
 import { ANSWER_KEY_FAMILY, validationFamilies } from "@/lib/designs/validation/families";
@@ -51,7 +50,8 @@ export interface LoadedResponse extends Vote {
 }
 
 export interface StudyData {
-  units: (BaseUnit & { questions: StoredQuestion[] })[];
+  /** `questions`: what the answer-key checks show of them (only with an answer key) */
+  units: (BaseUnit & { questions: UnitQuestion[] })[];
   /** vote counts per unit, and valid answers per unit */
   tallies: Map<string, UnitTallies>;
   submitted: Map<string, number>;
@@ -66,10 +66,23 @@ export interface StudyData {
 
 type Adjudications = StudyData["adjudications"];
 
+/** What the answer-key checks show of the study's questions (none without an answer key): read beside
+ *  the units from their question lists, not by sending the ids back (50,000 at a million answers). */
+async function readCheckQuestions(client: ReadCtx<ValidationConfig>["client"], study: ReadCtx<ValidationConfig>["study"]): Promise<Map<string, UnitQuestion>> {
+  if (!study.config.answerKey) return new Map();
+  const { rows } = await client.query<UnitQuestion>(
+    `SELECT q.id, q.kind, q.prompt, q.options, q.gold FROM "Question" q
+     WHERE q.id IN (SELECT unnest(u."questionIds") FROM "StudyUnit" u WHERE u."studyId" = $1)`,
+    [study.id],
+  );
+  return new Map(rows.map((q) => [q.id, q]));
+}
+
 async function readShared({ client, study }: ReadCtx<ValidationConfig>) {
   const llmModel = study.config.rule.llmJudge?.model ?? null;
-  const [units, adjudications, predictions] = await Promise.all([
+  const [units, questions, adjudications, predictions] = await Promise.all([
     readUnits(client, study.id),
+    readCheckQuestions(client, study),
     client.query<{ unitId: string; check: string; decision: string; reason: string; actorId: string | null; createdAt: Date }>(
       `SELECT "unitId", "check", decision, reason, "actorId", "createdAt" FROM "Adjudication" WHERE "studyId" = $1 ORDER BY "createdAt", id`,
       [study.id],
@@ -82,7 +95,6 @@ async function readShared({ client, study }: ReadCtx<ValidationConfig>) {
         )
       : Promise.resolve(null),
   ]);
-  const questions = await readUnitQuestions(client, units);
   const adj: Adjudications = new Map();
   for (const a of adjudications.rows) {
     const perUnit = adj.get(a.unitId) ?? {};
@@ -204,7 +216,7 @@ const TURN_EVERY_ROWS = 50_000;
 
 export async function computeResults(study: Pick<Study<ValidationConfig>, "n" | "unitType" | "config">, data: StudyData, method: "majority" | "dawid-skene" = "majority"): Promise<ValidationResults> {
   const config = study.config;
-  const allChecks = data.units.map((u) => ({ unitId: u.id, checks: unitChecks(config, config.answerKey ? u.questions : []) }));
+  const allChecks = data.units.map((u) => ({ unitId: u.id, checks: unitChecks(config, u.questions) }));
   const ds = method === "dawid-skene" ? dawidSkeneConsensus(allChecks, data.responses ?? []) : null;
 
   const units: UnitRow[] = [];
@@ -219,7 +231,7 @@ export async function computeResults(study: Pick<Study<ValidationConfig>, "n" | 
       submitted,
       n: study.n,
       unitType: study.unitType === "context" ? "context" : "question",
-      questionIds: u.questions.map((q) => q.id),
+      questionIds: u.questionIds,
       config,
       adjudications,
       llm: data.llm,
