@@ -1,5 +1,6 @@
 // The `sally` CLI: `npm run -s sally -- <command> [args]`. Each command lives in lib/cli/<name>.ts.
 import { commands } from "@/lib/cli/commands";
+import { exitFlushed } from "@/lib/cli/exit";
 
 async function main(): Promise<number> {
   const [name, ...args] = process.argv.slice(2);
@@ -14,10 +15,7 @@ async function main(): Promise<number> {
   return command.run(args);
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: Error) => {
-    console.error(`error: ${err.message}`);
-    process.exit(1);
-  },
-);
+main().then(exitFlushed, (err: Error) => {
+  console.error(`error: ${err.message}`);
+  exitFlushed(1);
+});
