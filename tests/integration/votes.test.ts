@@ -5,21 +5,17 @@ import { pool } from "@/lib/db/pool";
 import { MIGRATIONS_DIR } from "@/lib/db/migrate";
 import { randomFlagStudy } from "@/tests/support/random-study";
 import { seedBaselineStudy, seedValidationStudy } from "@/tests/support/export-study";
+import { votesBesidePayloads } from "@/tests/support/votes";
 
 // Vote counts are grouped from the Vote rows a trigger writes with each response (lib/designs/
 // validation/results.ts); the validation oracle compares the counts with the payloads' own. Here,
 // the rows themselves: exactly one per answer of every validation response, whatever the response's
 // fate, none for another design, and the migration's backfill gives the same rows as the trigger.
 
-const VOTES = `SELECT "responseId"::text, key, "studyId"::text, "unitId"::text, "assignmentId"::text, stage, value FROM "Vote" WHERE "studyId" = $1`;
-const FROM_PAYLOADS = `SELECT r.id::text, e.key, r."studyId"::text, r."unitId"::text, r."assignmentId"::text, r.stage, e.value
-  FROM "Response" r CROSS JOIN LATERAL jsonb_each_text(r.payload -> 'answers') e WHERE r."studyId" = $1`;
-const sorted = (rows: object[]) => rows.map((r) => JSON.stringify(Object.values(r))).sort();
-
 async function same(studyId: string) {
-  const [votes, payloads] = await Promise.all([pool().query(VOTES, [studyId]), pool().query(FROM_PAYLOADS, [studyId])]);
-  expect(votes.rows.length).toBeGreaterThan(0);
-  expect(sorted(votes.rows)).toEqual(sorted(payloads.rows));
+  const { votes, payloads } = await votesBesidePayloads(pool(), studyId);
+  expect(votes.length).toBeGreaterThan(0);
+  expect(votes).toEqual(payloads);
 }
 
 describe("votes of validation responses", () => {
@@ -64,10 +60,9 @@ describe("votes of validation responses", () => {
                 (SELECT count(*) FROM (SELECT * FROM "Vote" EXCEPT ALL SELECT * FROM kept) x)::int AS extra`,
       );
       expect(rows[0]).toEqual({ missing: 0, extra: 0 });
-      const votes = await client.query(VOTES, [study.id]);
-      const payloads = await client.query(FROM_PAYLOADS, [study.id]);
-      expect(votes.rows.length).toBeGreaterThan(0);
-      expect(sorted(votes.rows)).toEqual(sorted(payloads.rows));
+      const { votes, payloads } = await votesBesidePayloads(client, study.id);
+      expect(votes.length).toBeGreaterThan(0);
+      expect(votes).toEqual(payloads);
     } finally {
       await client.query("ROLLBACK");
       client.release();
