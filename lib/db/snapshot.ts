@@ -26,6 +26,16 @@ interface Lane {
   ready: Promise<pg.PoolClient>;
 }
 
+// A connection runs one statement at a time. pg queues the ones given to a busy connection itself,
+// a queue it deprecates (and pg@9 removes): a statement for a busy connection (more statements than
+// lanes, or a lane left on the first connection) waits here for the one before it to settle.
+const tails = new WeakMap<pg.PoolClient, Promise<unknown>>();
+function inTurn<T>(c: pg.PoolClient, run: () => Promise<T>): Promise<T> {
+  const result = (tails.get(c) ?? Promise.resolve()).then(run);
+  tails.set(c, result.catch(() => undefined));
+  return result;
+}
+
 function freeConnection(p: pg.Pool): boolean {
   return p.waitingCount === 0 && (p.idleCount > 0 || p.totalCount < env().DB_POOL_SIZE);
 }
@@ -80,7 +90,7 @@ export async function withSnapshot<T>(fn: (client: Queryable) => Promise<T>, wid
         lane.busy++;
         try {
           const c = await lane.ready;
-          return await (c.query as (...a: unknown[]) => Promise<unknown>)(...args);
+          return await inTurn(c, () => (c.query as (...a: unknown[]) => Promise<unknown>)(...args));
         } finally {
           if (--lane.busy === 0 && lane !== lanes[0]) close(lane);
         }
@@ -93,6 +103,6 @@ export async function withSnapshot<T>(fn: (client: Queryable) => Promise<T>, wid
       await Promise.all(closing);
     }
   } finally {
-    await first.query("COMMIT").then(() => first.release(), (err: Error) => first.release(err));
+    await inTurn(first, () => first.query("COMMIT")).then(() => first.release(), (err: Error) => first.release(err));
   }
 }

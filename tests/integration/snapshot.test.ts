@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pool } from "@/lib/db/pool";
 import { SNAPSHOT_WORK_MEM, withSnapshot } from "@/lib/db/snapshot";
@@ -69,6 +70,38 @@ describe("withSnapshot", () => {
       });
       expect(new Set(pids).size).toBe(1);
     } finally {
+      for (const c of held) c.release();
+    }
+    expect(busy()).toBe(0);
+  });
+
+  it("never gives a connection a statement while it runs one (pg's own queue for that is deprecated and goes in pg@9)", async () => {
+    const held = await Promise.all([pool().connect(), pool().connect()]);
+    const query = pg.Client.prototype.query;
+    const running = new Map<pg.Client, number>();
+    let most = 0;
+    // every statement given to a connection: how many that connection had not finished then
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const now = (running.get(this) ?? 0) + 1;
+      running.set(this, now);
+      most = Math.max(most, now);
+      const settled = () => running.set(this, running.get(this)! - 1);
+      const result = (query as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+      void result.then(settled, settled);
+      return result;
+    } as typeof query;
+    try {
+      // one connection for six statements at once, then a statement that fails among others
+      const pids = await withSnapshot(async (client) => {
+        const all = await Promise.all([1, 2, 3, 4, 5, 6].map(() => client.query<{ pid: number }>(countAndPid)));
+        const failing = await Promise.allSettled([client.query(countAndPid), client.query(`SELECT * FROM ${table}_missing`), client.query(countAndPid)]);
+        expect(failing.map((r) => r.status)).toEqual(["fulfilled", "rejected", "rejected"]);
+        return all.map((r) => r.rows[0]!.pid);
+      });
+      expect(new Set(pids).size).toBe(1);
+      expect(most).toBe(1);
+    } finally {
+      pg.Client.prototype.query = query;
       for (const c of held) c.release();
     }
     expect(busy()).toBe(0);
