@@ -64,6 +64,11 @@ export function checkAgreement(
   return ordered(config, families).map(([check, ratings]) => ({ check, label: labels[check] ?? check, figures: figures(agreementSummary(encodeRatings(ratings))) }));
 }
 
+function anyVote(counts: Readonly<Record<string, number>>): boolean {
+  for (const label in counts) if (counts[label]! > 0) return true;
+  return false;
+}
+
 /** The same figures from vote counts per unit and check, and the distinct raters of each family (never exactly 2). */
 export function agreementFromCounts(
   config: ValidationConfig,
@@ -77,7 +82,7 @@ export function agreementFromCounts(
     if (!perUnit) continue;
     for (const check of u.checks) {
       const counts = perUnit.get(check.key);
-      if (!counts || !Object.values(counts).some((n) => n > 0)) continue;
+      if (!counts || !anyVote(counts)) continue;
       const f = family(check);
       if (!families.has(f)) families.set(f, []);
       families.get(f)!.push(counts);

@@ -30,6 +30,15 @@ describe("agreement from counts", () => {
     });
   }
 
+  it("reads each unit's counts in the categories' order, leaving out zero counts and labels a unit does not have (even one an object inherits)", () => {
+    const m = countMatrixOf([{ yes: 2, no: 0, toString: 1 }, { no: 3 }, {}, { maybe: 1, yes: 1 }]);
+    expect(m.categories).toEqual(["maybe", "no", "toString", "yes"]);
+    expect([...m.start]).toEqual([0, 2, 3, 3, 5]);
+    expect([...m.category]).toEqual([2, 3, 1, 0, 3]);
+    expect([...m.count]).toEqual([1, 2, 3, 1, 1]);
+    expect([...m.total]).toEqual([3, 3, 0, 2]);
+  });
+
   it("refuses two raters: Cohen's κ needs who rated what", () => {
     expect(() => agreementSummaryOfCounts(countMatrixOf([{ yes: 2 }]), 2)).toThrow(RangeError);
   });
