@@ -1,10 +1,11 @@
 import { pool } from "@/lib/db/pool";
+import type { Queryable } from "@/lib/db/queryable";
 import { withTransaction } from "@/lib/db/tx";
-import type { Study, ValidationResults } from "@/lib/designs";
+import { designOf, type Study, type ValidationResults } from "@/lib/designs";
+import { readStudyAtOneMoment } from "@/lib/designs/counted";
 import { AppError } from "@/lib/errors";
 import { excludeParticipant } from "@/lib/participants/exclusion";
 import { policyVerdict } from "@/lib/participants/policy";
-import { studyResults } from "@/lib/studies/results";
 import { participantFigures } from "@/lib/studies/tables";
 
 // Per-annotator quality: agreement with the others' majority, gold accuracy and failed attention
@@ -43,8 +44,8 @@ function similar(a: Set<string>, b: Set<string>): boolean {
 }
 
 /** Free-text answers (and comments) that near-duplicate the question's prompt or another participant's text on the same unit. */
-async function nearDuplicates(studyId: string): Promise<Map<string, number>> {
-  const { rows } = await pool().query<{ participantId: string; unitId: string; texts: string[]; prompts: string[] }>(
+async function nearDuplicates(client: Queryable, studyId: string): Promise<Map<string, number>> {
+  const { rows } = await client.query<{ participantId: string; unitId: string; texts: string[]; prompts: string[] }>(
     `SELECT r."participantId", r."unitId",
             array(SELECT v FROM (SELECT jsonb_path_query(r.payload, 'strict $.** ? (@.type() == "string")') #>> '{}' AS v) s WHERE length(v) >= 15) AS texts,
             array(SELECT q.prompt FROM "StudyUnit" u JOIN "Question" q ON q.id = ANY(u."questionIds") WHERE u.id = r."unitId") AS prompts
@@ -66,10 +67,18 @@ async function nearDuplicates(studyId: string): Promise<Map<string, number>> {
   return counts;
 }
 
-export async function participantQuality(study: Study, aggregation: "majority" | "dawid-skene" = "dawid-skene"): Promise<{ rows: QualityRow[]; studyMedianSeconds: number | null }> {
+type Quality = { rows: QualityRow[]; studyMedianSeconds: number | null };
+
+/** Read in one snapshot (lib/db/snapshot.ts): a row's units, agreement and signals count the same
+ *  answers, even while people submit. */
+export function participantQuality(study: Study, aggregation: "majority" | "dawid-skene" = "dawid-skene"): Promise<Quality> {
+  return readStudyAtOneMoment(study.id, (client, notCounted) => readQuality(study, aggregation, client, notCounted), 4);
+}
+
+async function readQuality(study: Study, aggregation: "majority" | "dawid-skene", client: Queryable, notCounted: readonly string[]): Promise<Quality> {
   const [results, facts, duplicates] = await Promise.all([
-    studyResults(study, pool(), aggregation),
-    pool().query<{ participantId: string; pseudonym: string; externalId: string | null; status: string; statusReason: string | null; goldAnswered: number; goldCorrect: number; failedAttention: number; pastes: number; focusLosses: number }>(
+    designOf(study.design).results({ client, study, aggregation, notCounted }),
+    client.query<{ participantId: string; pseudonym: string; externalId: string | null; status: string; statusReason: string | null; goldAnswered: number; goldCorrect: number; failedAttention: number; pastes: number; focusLosses: number }>(
       `SELECT p.id AS "participantId", p.pseudonym, p."externalId", p.status::text AS status, p."statusReason",
               (SELECT count(*)::int FROM "Probe" x WHERE x."participantId" = p.id AND x.phase = 'gold' AND x.correct IS NOT NULL) AS "goldAnswered",
               (SELECT count(*)::int FROM "Probe" x WHERE x."participantId" = p.id AND x.phase = 'gold' AND x.correct) AS "goldCorrect",
@@ -79,11 +88,11 @@ export async function participantQuality(study: Study, aggregation: "majority" |
        FROM "Participant" p WHERE p."studyId" = $1 ORDER BY p."createdAt"`,
       [study.id],
     ),
-    nearDuplicates(study.id),
+    nearDuplicates(client, study.id),
   ]);
   const byId = new Map(results.participants.map((p) => [p.participantId, p]));
   // agreement with the others' majority: the design's per-participant figures (SQL for validation)
-  const agreement = await participantFigures(study, results.participants.map((p) => p.participantId));
+  const agreement = await participantFigures(study, results.participants.map((p) => p.participantId), client, notCounted);
   const studyMedian = results.progress.medianSecondsPerUnit;
   const fits = (results as Partial<ValidationResults>).aggregation?.fits ?? [];
   return {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { importDataset } from "@/lib/datasets/import";
 import { pool } from "@/lib/db/pool";
 import { excludeByResearcher, participantQuality } from "@/lib/studies/quality";
@@ -38,6 +38,14 @@ describe("annotator quality", () => {
     const study = (await readStudy(pool(), { id: created.id }))!;
     const { rows } = await participantQuality(study);
     const by = Object.fromEntries(rows.map((r) => [r.externalId, r]));
+    // every figure is read in the one snapshot (its own connections), none on the pool's, which would each see another moment
+    const direct = vi.spyOn(pool(), "query");
+    try {
+      expect((await participantQuality(study)).rows).toEqual(rows);
+      expect(direct).not.toHaveBeenCalled();
+    } finally {
+      direct.mockRestore();
+    }
     expect(by["steady-1"]).toMatchObject({ units: 4, agreementWithMajority: 1, pastes: 0 });
     expect(by.contrarian).toMatchObject({ units: 4, agreementWithMajority: 0, pastes: 8, focusLosses: 4 });
     // Dawid–Skene's confusion matrix for the flag, per annotator, rows summing to 1
