@@ -1,5 +1,5 @@
 import { emptyCounts, type ErrataCounts, type ErrataRow } from "@/lib/datasets/errata";
-import { pool } from "@/lib/db/pool";
+import type { Queryable } from "@/lib/db/queryable";
 import { streamBatches } from "@/lib/db/stream";
 import type { DesignResults, Study, VoteUnit } from "@/lib/designs";
 
@@ -36,16 +36,17 @@ interface Covered {
   unitId: string;
 }
 
-export async function releaseErrata(study: Study, results: DesignResults, selection: Selection | null): Promise<ReleaseErrata> {
+/** `client`: the read the results were computed in, so the adjudications are the ones they saw. */
+export async function releaseErrata(client: Queryable, study: Study, results: DesignResults, selection: Selection | null): Promise<ReleaseErrata> {
   const [{ rows: covered }, { rows: total }, { rows: adjudications }] = await Promise.all([
-    pool().query<Covered>(
+    client.query<Covered>(
       `SELECT q."recordIndex", q."sourceId", q.id AS "questionId", q.position, u.id AS "unitId"
        FROM "StudyUnit" u CROSS JOIN LATERAL unnest(u."questionIds") AS w(qid) JOIN "Question" q ON q.id = w.qid
        WHERE u."studyId" = $1 ORDER BY q."recordIndex", q.position`,
       [study.id],
     ),
-    pool().query<{ n: number }>(`SELECT "sourceRecords" AS n FROM "Dataset" WHERE id = $1`, [study.datasetId]),
-    pool().query<{ unitId: string; check: string; reason: string }>(
+    client.query<{ n: number }>(`SELECT "sourceRecords" AS n FROM "Dataset" WHERE id = $1`, [study.datasetId]),
+    client.query<{ unitId: string; check: string; reason: string }>(
       `SELECT DISTINCT ON ("unitId", "check") "unitId", "check", reason FROM "Adjudication" WHERE "studyId" = $1 ORDER BY "unitId", "check", "createdAt" DESC, id DESC`,
       [study.id],
     ),

@@ -3,20 +3,20 @@ import { errataCsv } from "@/lib/datasets/errata";
 import { exportDataset } from "@/lib/datasets/export";
 import { licenseNote } from "@/lib/datasets/license";
 import { db } from "@/lib/db/client";
-import { pool } from "@/lib/db/pool";
 import { designOf, type Study } from "@/lib/designs";
+import { readStudyAtOneMoment } from "@/lib/designs/counted";
 import { datasetCard, type CardFile } from "@/lib/release/card";
 import { releaseErrata } from "@/lib/release/errata";
 import { publicManifest } from "@/lib/release/manifest";
 import { zipStream, type ZipEntry } from "@/lib/release/zip";
 import { decidesUnits, decisionsParquet, publicResponsesParquet, scoredParquet } from "@/lib/studies/export";
-import { studyManifest } from "@/lib/studies/manifest";
-import { studyResults } from "@/lib/studies/results";
+import { manifestAt } from "@/lib/studies/manifest";
 
 // A study's release: a folder ready for the Hugging Face Hub, streamed as a zip. It holds the
 // dataset card (README.md), the validated dataset in the benchmark's own format (designs that
 // decide on items), the study's tables as Parquet, errata.csv and manifest.json. The figures are
-// computed first (they are per unit, as the dashboard's are); every file then streams.
+// computed first, in one snapshot (lib/db/snapshot.ts), so the card, the manifest and the errata
+// count the same answers (they are per unit, as the dashboard's are); every file then streams.
 
 export interface Release {
   folder: string;
@@ -37,16 +37,24 @@ export function releaseFolder(study: Pick<Study, "name" | "publicCode">): string
 
 export async function studyRelease(study: Study): Promise<Release> {
   const design = designOf(study.design);
-  const results = await studyResults(study);
-  const selection = design.validatedRecords ? await design.validatedRecords({ client: pool(), study }, results) : null;
-  const [manifest, dataset, statuses, voided, scored, errata] = await Promise.all([
-    studyManifest(study),
-    db().dataset.findUniqueOrThrow({ where: { id: study.datasetId } }),
-    pool().query<{ status: string; n: number }>(`SELECT status::text, count(*)::int AS n FROM "Participant" WHERE "studyId" = $1 GROUP BY status ORDER BY status`, [study.id]),
-    pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM "Response" r JOIN "Assignment" a ON a.id = r."assignmentId" WHERE r."studyId" = $1 AND a.status <> 'submitted'`, [study.id]),
-    pool().query<{ any: boolean }>(`SELECT EXISTS (SELECT 1 FROM "ScoredAnswer" WHERE "studyId" = $1) AS any`, [study.id]),
-    releaseErrata(study, results, selection),
-  ]);
+  const { results, selection, manifest, dataset, statuses, voided, scored, errata } = await readStudyAtOneMoment(
+    study.id,
+    async (client, notCounted) => {
+      const ctx = { client, study, notCounted };
+      const results = await design.results(ctx);
+      const selection = design.validatedRecords ? await design.validatedRecords(ctx, results) : null;
+      const [manifest, dataset, statuses, voided, scored, errata] = await Promise.all([
+        manifestAt(ctx, { results, selection }),
+        db().dataset.findUniqueOrThrow({ where: { id: study.datasetId } }),
+        client.query<{ status: string; n: number }>(`SELECT status::text, count(*)::int AS n FROM "Participant" WHERE "studyId" = $1 GROUP BY status ORDER BY status`, [study.id]),
+        client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Response" r JOIN "Assignment" a ON a.id = r."assignmentId" WHERE r."studyId" = $1 AND a.status <> 'submitted'`, [study.id]),
+        client.query<{ any: boolean }>(`SELECT EXISTS (SELECT 1 FROM "ScoredAnswer" WHERE "studyId" = $1) AS any`, [study.id]),
+        releaseErrata(client, study, results, selection),
+      ]);
+      return { results, selection, manifest, dataset, statuses, voided, scored, errata };
+    },
+    4,
+  );
   const folder = releaseFolder(study);
 
   const files: (CardFile & { chunks: () => Promise<AsyncIterable<string | Uint8Array>>; deflate: boolean })[] = [];

@@ -1,24 +1,32 @@
 import { db } from "@/lib/db/client";
-import { pool } from "@/lib/db/pool";
-import { designOf, type Study } from "@/lib/designs";
+import { designOf, type DesignResults, type ReadCtx, type Study } from "@/lib/designs";
+import { readStudyAtOneMoment } from "@/lib/designs/counted";
 import { appVersion } from "@/lib/runtime/version";
-import { studyResults } from "@/lib/studies/results";
 
 // What a published dataset or figure came from: the study's settings and rule, the sample drawn,
 // what was kept and dropped and why, the agreement figures and the report, the dataset's hash
-// and the app version.
-export async function studyManifest(study: Study) {
+// and the app version. Read in one snapshot (lib/db/snapshot.ts), so its counts, agreement, kept
+// records and report all count the same answers, even while people submit.
+
+type Selection = Awaited<ReturnType<NonNullable<ReturnType<typeof designOf>["validatedRecords"]>>>;
+
+export function studyManifest(study: Study) {
+  return readStudyAtOneMoment(study.id, (client, notCounted) => manifestAt({ client, study, notCounted }), 4);
+}
+
+/** The manifest in a read already open (a release's), from the results and kept records computed in it. */
+export async function manifestAt(ctx: ReadCtx<unknown>, given?: { results: DesignResults; selection: Selection | null }) {
+  const { client, study } = ctx;
   const design = designOf(study.design);
-  const ctx = { client: pool(), study };
   const [results, dataset, strata] = await Promise.all([
-    studyResults(study),
+    given?.results ?? design.results(ctx),
     db().dataset.findUniqueOrThrow({ where: { id: study.datasetId }, select: { id: true, name: true, benchmark: true, contentHash: true, sourceFileName: true, sourceRecords: true } }),
-    pool().query<{ stratum: Record<string, string>; units: number }>(
+    client.query<{ stratum: Record<string, string>; units: number }>(
       `SELECT stratum, count(*)::int AS units FROM "StudyUnit" WHERE "studyId" = $1 AND stratum IS NOT NULL GROUP BY stratum ORDER BY stratum::text`,
       [study.id],
     ),
   ]);
-  const [selection, report] = await Promise.all([design.validatedRecords?.(ctx, results) ?? null, design.report(ctx, results)]);
+  const [selection, report] = await Promise.all([given ? given.selection : (design.validatedRecords?.(ctx, results) ?? null), design.report(ctx, results)]);
   return {
     manifestVersion: 2,
     generatedAt: new Date().toISOString(),
@@ -61,8 +69,11 @@ export async function studyManifest(study: Study) {
 }
 
 /** The source records a study's rule keeps, for the validated export. */
-export async function validatedSelection(study: Study) {
+export async function validatedSelection(study: Study): Promise<Selection | null> {
   const design = designOf(study.design);
   if (!design.validatedRecords) return null;
-  return design.validatedRecords({ client: pool(), study }, await studyResults(study));
+  return readStudyAtOneMoment(study.id, async (client, notCounted) => {
+    const ctx = { client, study, notCounted };
+    return design.validatedRecords!(ctx, await design.results(ctx));
+  }, 4);
 }

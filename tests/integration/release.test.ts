@@ -5,7 +5,7 @@ import path from "node:path";
 import { parse as parseCsv } from "csv-parse/sync";
 import { unzipSync } from "fflate";
 import { parquetReadObjects, parquetSchema, parquetMetadata } from "hyparquet";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { parse as parseYaml } from "yaml";
 import type { Actor } from "@/lib/auth/permissions";
 import { neutralizeCell } from "@/lib/csv";
@@ -155,8 +155,15 @@ describe("exports as Parquet and the release folder", () => {
     const adjudicated = Object.values(JSON.parse(String(bySource.get("item-3")!.checks)) as Record<string, { majority: string; adjudicated: string | null }>).find((c) => c.adjudicated);
     expect(adjudicated).toMatchObject({ majority: "no", adjudicated: "yes" });
 
-    // the release
-    const release = await studyRelease(study);
+    // the release: its figures (card, manifest, errata) read in one snapshot; on the pool's own
+    // connections only the dataset's description (fixed at import) is read
+    const direct = vi.spyOn(pool(), "query");
+    let outside: string[] = [];
+    const release = await studyRelease(study).finally(() => {
+      outside = direct.mock.calls.map((c) => { const q = c[0] as string | { text: string }; return typeof q === "string" ? q : q.text; }).filter((text) => !/^SELECT [^;]* FROM "public"\."Dataset" WHERE/.test(text));
+      direct.mockRestore();
+    });
+    expect(outside).toEqual([]);
     expect(release.folder).toBe(`marbles-answer-keys-${study.publicCode}`);
     const files = unzipSync(await collect(release.chunks));
     const at = (name: string) => files[`${release.folder}/${name}`];
