@@ -14,8 +14,8 @@ import { declaredFamilies, type VoteFamilies } from "@/lib/designs/types";
 //   percent agreement: mean over items with m ≥ 2 of (Σ − m) / (m(m − 1))  (agreeing pairs);
 //   α: 1 − (n − 1) D / (n² − Σ_c n_c²), D = Σ over items with m ≥ 2 of (m² − Σ) / (m − 1),
 //   n_c = answers with label c on items with m ≥ 2, n = Σ_c n_c (Krippendorff 2011).
-// An item is a pair of columns (the unit, the check's key): joined into one text per answer, the
-// million answers' checks were five million strings built and hashed, a quarter of the time at 1M.
+// An item is a pair of columns (the unit, the check's key): joined into one text per answer, a
+// million answers' checks were five million strings built and hashed (docs/benchmarks.md).
 // Keys and labels are only grouped and matched, never shown in order, so they compare as bytes
 // (COLLATE "C"), the cheapest order for the sorts of a million answers' checks. The family follows
 // from the key, so it is worked out per group, not per answer.
