@@ -203,6 +203,8 @@ const VISITS: Record<string, Visit> = {
       const page = await ctx.newPage();
       await page.goto(`/studies/${study.id}`);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      // the charts over time stream in after the rest: audited once they are there
+      await expect(page.getByRole("status").filter({ hasText: "Working out the charts over time" })).toHaveCount(0);
       await audit(page, `a study's overview (${what})`);
       await ctx.close();
     }

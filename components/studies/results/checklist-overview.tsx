@@ -4,7 +4,7 @@ import { DataTable } from "@/components/charts/data-table";
 import { describeRange, formatInterval, percent } from "@/components/charts/describe";
 import { IntervalBars } from "@/components/charts/interval-bars";
 import { AgreementTable } from "@/components/studies/agreement-table";
-import { ProgressOverTime } from "@/components/studies/results/timeline-charts";
+import { ChartsOverTime } from "@/components/studies/results/timeline-charts";
 import type { OverviewProps } from "@/components/studies/results/types";
 import type { ChecklistResults } from "@/lib/designs";
 
@@ -53,7 +53,7 @@ export function ChecklistOverview({ results: generic, timeline }: OverviewProps)
           />
         </section>
       )}
-      <ProgressOverTime timeline={timeline} />
+      <ChartsOverTime timeline={timeline} />
     </>
   );
 }

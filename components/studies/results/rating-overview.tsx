@@ -7,7 +7,7 @@ import { IntervalBars } from "@/components/charts/interval-bars";
 import { ScatterPlot } from "@/components/charts/scatter-plot";
 import { formatSeconds } from "@/components/studies/format";
 import { AgreementTable } from "@/components/studies/agreement-table";
-import { ProgressOverTime } from "@/components/studies/results/timeline-charts";
+import { ChartsOverTime } from "@/components/studies/results/timeline-charts";
 import type { OverviewProps } from "@/components/studies/results/types";
 import type { RatingResults } from "@/lib/designs";
 
@@ -102,7 +102,7 @@ export function RatingOverview({ study, results: generic, timeline }: OverviewPr
           </Link>
         </p>
       </section>
-      <ProgressOverTime timeline={timeline} />
+      <ChartsOverTime timeline={timeline} />
     </>
   );
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { BaselineOverview } from "@/components/studies/results/baseline";
 import { ChecklistOverview } from "@/components/studies/results/checklist-overview";
 import { RatingOverview } from "@/components/studies/results/rating-overview";
-import { ProgressOverTime } from "@/components/studies/results/timeline-charts";
+import { ChartsOverTime } from "@/components/studies/results/timeline-charts";
 import type { OverviewProps } from "@/components/studies/results/types";
 import { ValidationOverview } from "@/components/studies/results/validation-overview";
 import type { DesignKind } from "@/lib/designs";
@@ -17,5 +17,5 @@ const OVERVIEWS: Record<DesignKind, (props: OverviewProps) => ReactNode> = {
 
 export function DesignOverview(props: OverviewProps) {
   const render = Object.hasOwn(OVERVIEWS, props.study.design) ? OVERVIEWS[props.study.design as DesignKind] : null;
-  return render ? render(props) : <ProgressOverTime timeline={props.timeline} />;
+  return render ? render(props) : <ChartsOverTime timeline={props.timeline} />;
 }

@@ -1,4 +1,5 @@
 import { useTranslations } from "next-intl";
+import { Suspense } from "react";
 import { ChartFigure } from "@/components/charts/chart-figure";
 import { DataTable } from "@/components/charts/data-table";
 import { describeRange } from "@/components/charts/describe";
@@ -70,5 +71,34 @@ export function AgreementOverTime({ timeline }: { timeline: Timeline }) {
         />
       }
     />
+  );
+}
+
+/** The charts over time, streamed into the overview when they are ready: the rest of the page does not
+ *  wait for them (at a million answers the agreement over time takes longer than the results). */
+export function ChartsOverTime({ timeline, agreement = false }: { timeline: Promise<Timeline>; agreement?: boolean }) {
+  return (
+    <Suspense fallback={<ChartsPending />}>
+      <ChartsReady timeline={timeline} agreement={agreement} />
+    </Suspense>
+  );
+}
+
+async function ChartsReady({ timeline, agreement }: { timeline: Promise<Timeline>; agreement: boolean }) {
+  const ready = await timeline;
+  return (
+    <>
+      <ProgressOverTime timeline={ready} />
+      {agreement && <AgreementOverTime timeline={ready} />}
+    </>
+  );
+}
+
+function ChartsPending() {
+  const t = useTranslations("console.results.timeline");
+  return (
+    <p role="status" className="rounded-card border border-line bg-surface p-4 text-sm text-muted">
+      {t("pending")}
+    </p>
   );
 }

@@ -1,9 +1,10 @@
 import type { DesignResults, Study } from "@/lib/designs";
 import type { Timeline } from "@/lib/studies/timeline";
 
-/** What every design's overview is handed: the study, its results (the design's own shape) and the timeline. */
+/** What every design's overview is handed: the study, its results (the design's own shape) and the
+ *  timeline, still being read (its charts stream in: ChartsOverTime). */
 export interface OverviewProps {
   study: Study;
   results: DesignResults;
-  timeline: Timeline;
+  timeline: Promise<Timeline>;
 }

@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
 import { AgreementTable } from "@/components/studies/agreement-table";
-import { AgreementOverTime, ProgressOverTime } from "@/components/studies/results/timeline-charts";
+import { ChartsOverTime } from "@/components/studies/results/timeline-charts";
 import type { OverviewProps } from "@/components/studies/results/types";
 
 // Validation: agreement per check (the table), and how agreement and progress built up over time.
@@ -14,8 +14,7 @@ export function ValidationOverview({ results, timeline }: OverviewProps) {
           {t("overTime")}
         </h2>
         <div className="grid gap-4 lg:grid-cols-2">
-          <ProgressOverTime timeline={timeline} />
-          <AgreementOverTime timeline={timeline} />
+          <ChartsOverTime timeline={timeline} agreement />
         </div>
       </section>
     </>

@@ -23,7 +23,11 @@ async function requestOrigin(): Promise<string> {
 
 export default async function StudyOverviewPage({ params, searchParams }: Props) {
   const { study } = await studyForPage((await params).id);
-  const [results, timeline, origin, { created }, t] = await Promise.all([resultsFor(study), timelineFor(study), requestOrigin(), searchParams, getTranslations("console.studies.overview")]);
+  // the timeline is read beside the results, and its charts stream in when it is ready (ChartsOverTime);
+  // a failure is handled where it is awaited, not left unhandled if the page fails first
+  const timeline = timelineFor(study);
+  timeline.catch(() => undefined);
+  const [results, origin, { created }, t] = await Promise.all([resultsFor(study), requestOrigin(), searchParams, getTranslations("console.studies.overview")]);
   const createdUnits = created !== undefined && /^\d+$/.test(created) ? Number(created) : null;
   return (
     <div className="space-y-6">

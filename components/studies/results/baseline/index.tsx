@@ -4,7 +4,7 @@ import { GroupsAndStages } from "@/components/studies/results/baseline/group-sta
 import { HumansAndModels } from "@/components/studies/results/baseline/models";
 import { BaselineParticipants } from "@/components/studies/results/baseline/participants";
 import { SummaryTables } from "@/components/studies/results/baseline/summary-tables";
-import { ProgressOverTime } from "@/components/studies/results/timeline-charts";
+import { ChartsOverTime } from "@/components/studies/results/timeline-charts";
 import type { OverviewProps } from "@/components/studies/results/types";
 import type { BaselineResults } from "@/lib/designs";
 import { accuracy } from "@/lib/metrics";
@@ -35,7 +35,7 @@ export function BaselineOverview({ study, results: generic, timeline }: Overview
       )}
       <GroupsAndStages results={results} />
       <BaselineParticipants studyId={study.id} rows={results.byParticipant} />
-      <ProgressOverTime timeline={timeline} />
+      <ChartsOverTime timeline={timeline} />
     </section>
   );
 }
