@@ -4,13 +4,13 @@ import { exportDataset } from "@/lib/datasets/export";
 import { licenseNote } from "@/lib/datasets/license";
 import { db } from "@/lib/db/client";
 import { designOf, type Study } from "@/lib/designs";
-import { readStudyAtOneMoment } from "@/lib/designs/counted";
 import { datasetCard, type CardFile } from "@/lib/release/card";
 import { releaseErrata } from "@/lib/release/errata";
 import { publicManifest } from "@/lib/release/manifest";
 import { zipStream, type ZipEntry } from "@/lib/release/zip";
 import { decidesUnits, decisionsParquet, publicResponsesParquet, scoredParquet } from "@/lib/studies/export";
 import { manifestAt } from "@/lib/studies/manifest";
+import { atOneMoment } from "@/lib/studies/results";
 
 // A study's release: a folder ready for the Hugging Face Hub, streamed as a zip. It holds the
 // dataset card (README.md), the validated dataset in the benchmark's own format (designs that
@@ -37,10 +37,10 @@ export function releaseFolder(study: Pick<Study, "name" | "publicCode">): string
 
 export async function studyRelease(study: Study): Promise<Release> {
   const design = designOf(study.design);
-  const { results, selection, manifest, dataset, statuses, voided, scored, errata } = await readStudyAtOneMoment(
-    study.id,
-    async (client, notCounted) => {
-      const ctx = { client, study, notCounted };
+  const { results, selection, manifest, dataset, statuses, voided, scored, errata } = await atOneMoment(
+    study,
+    async (ctx) => {
+      const { client } = ctx;
       const results = await design.results(ctx);
       const selection = design.validatedRecords ? await design.validatedRecords(ctx, results) : null;
       const [manifest, dataset, statuses, voided, scored, errata] = await Promise.all([
@@ -53,7 +53,6 @@ export async function studyRelease(study: Study): Promise<Release> {
       ]);
       return { results, selection, manifest, dataset, statuses, voided, scored, errata };
     },
-    4,
   );
   const folder = releaseFolder(study);
 

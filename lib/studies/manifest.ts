@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
 import { designOf, type DesignResults, type ReadCtx, type Study } from "@/lib/designs";
-import { readStudyAtOneMoment } from "@/lib/designs/counted";
 import { appVersion } from "@/lib/runtime/version";
+import { atOneMoment } from "@/lib/studies/results";
 
 // What a published dataset or figure came from: the study's settings and rule, the sample drawn,
 // what was kept and dropped and why, the agreement figures and the report, the dataset's hash
@@ -11,7 +11,7 @@ import { appVersion } from "@/lib/runtime/version";
 type Selection = Awaited<ReturnType<NonNullable<ReturnType<typeof designOf>["validatedRecords"]>>>;
 
 export function studyManifest(study: Study) {
-  return readStudyAtOneMoment(study.id, (client, notCounted) => manifestAt({ client, study, notCounted }), 4);
+  return atOneMoment(study, (ctx) => manifestAt(ctx));
 }
 
 /** The manifest in a read already open (a release's), from the results and kept records computed in it. */
@@ -72,8 +72,5 @@ export async function manifestAt(ctx: ReadCtx<unknown>, given?: { results: Desig
 export async function validatedSelection(study: Study): Promise<Selection | null> {
   const design = designOf(study.design);
   if (!design.validatedRecords) return null;
-  return readStudyAtOneMoment(study.id, async (client, notCounted) => {
-    const ctx = { client, study, notCounted };
-    return design.validatedRecords!(ctx, await design.results(ctx));
-  }, 4);
+  return atOneMoment(study, async (ctx) => design.validatedRecords!(ctx, await design.results(ctx)));
 }

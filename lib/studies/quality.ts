@@ -1,11 +1,11 @@
 import { pool } from "@/lib/db/pool";
 import type { Queryable } from "@/lib/db/queryable";
 import { withTransaction } from "@/lib/db/tx";
-import { designOf, type Study, type ValidationResults } from "@/lib/designs";
-import { readStudyAtOneMoment } from "@/lib/designs/counted";
+import { designOf, type ReadCtx, type Study, type ValidationResults } from "@/lib/designs";
 import { AppError } from "@/lib/errors";
 import { excludeParticipant } from "@/lib/participants/exclusion";
 import { policyVerdict } from "@/lib/participants/policy";
+import { atOneMoment } from "@/lib/studies/results";
 import { participantFigures } from "@/lib/studies/tables";
 
 // Per-annotator quality: agreement with the others' majority, gold accuracy and failed attention
@@ -72,12 +72,13 @@ type Quality = { rows: QualityRow[]; studyMedianSeconds: number | null };
 /** Read in one snapshot (lib/db/snapshot.ts): a row's units, agreement and signals count the same
  *  answers, even while people submit. */
 export function participantQuality(study: Study, aggregation: "majority" | "dawid-skene" = "dawid-skene"): Promise<Quality> {
-  return readStudyAtOneMoment(study.id, (client, notCounted) => readQuality(study, aggregation, client, notCounted), 4);
+  return atOneMoment(study, (ctx) => readQuality(ctx), aggregation);
 }
 
-async function readQuality(study: Study, aggregation: "majority" | "dawid-skene", client: Queryable, notCounted: readonly string[]): Promise<Quality> {
+async function readQuality(ctx: ReadCtx<unknown>): Promise<Quality> {
+  const { client, study, notCounted } = ctx;
   const [results, facts, duplicates] = await Promise.all([
-    designOf(study.design).results({ client, study, aggregation, notCounted }),
+    designOf(study.design).results(ctx),
     client.query<{ participantId: string; pseudonym: string; externalId: string | null; status: string; statusReason: string | null; goldAnswered: number; goldCorrect: number; failedAttention: number; pastes: number; focusLosses: number }>(
       `SELECT p.id AS "participantId", p.pseudonym, p."externalId", p.status::text AS status, p."statusReason",
               (SELECT count(*)::int FROM "Probe" x WHERE x."participantId" = p.id AND x.phase = 'gold' AND x.correct IS NOT NULL) AS "goldAnswered",

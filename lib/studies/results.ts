@@ -1,6 +1,6 @@
 import type { Queryable } from "@/lib/db/queryable";
 import { readStudyAtOneMoment } from "@/lib/designs/counted";
-import { designOf, type DesignResults, type Study } from "@/lib/designs";
+import { designOf, type DesignResults, type ReadCtx, type Study } from "@/lib/designs";
 
 // A study's results, computed by its design from the valid answers. Without a client of the
 // caller's, they are read in one snapshot (lib/db/snapshot.ts), so the progress, the tables and the
@@ -8,7 +8,13 @@ import { designOf, type DesignResults, type Study } from "@/lib/designs";
 export function studyResults(study: Study, client?: Queryable, aggregation?: "majority" | "dawid-skene"): Promise<DesignResults> {
   const results = designOf(study.design).results;
   if (client) return results({ client, study, aggregation });
-  return readStudyAtOneMoment(study.id, (snapshot, notCounted) => results({ client: snapshot, study, aggregation, notCounted }), 4);
+  return atOneMoment(study, results, aggregation);
+}
+
+/** `fn` on a study read in one snapshot, with the context a design's reads take (the not-counted list
+ *  read in it): for anything whose figures must agree with the results (a manifest, a release, the quality page). */
+export function atOneMoment<T>(study: Study, fn: (ctx: ReadCtx<unknown>) => Promise<T>, aggregation?: "majority" | "dawid-skene"): Promise<T> {
+  return readStudyAtOneMoment(study.id, (client, notCounted) => fn({ client, study, aggregation, notCounted }), 4);
 }
 
 /** What the results API sends: the summary, without the per-unit and per-participant tables
