@@ -1,6 +1,6 @@
 import type { ParticipantFigures, ReadCtx } from "@/lib/designs/types";
 import type { ValidationConfig } from "@/lib/designs/validation/config";
-import { counted, countedGroups } from "@/lib/designs/counted";
+import { counted } from "@/lib/designs/counted";
 
 // Agreement with the others' majority for a page of participants, in SQL: the rule of
 // lib/metrics' leaveOneOutAgreement (the plurality of the others; a tie compares nothing; an
@@ -8,8 +8,8 @@ import { counted, countedGroups } from "@/lib/designs/counted";
 
 export async function validationParticipantFigures({ client, study, notCounted }: ReadCtx<ValidationConfig>, ids: string[]): Promise<Map<string, ParticipantFigures>> {
   const { rows } = await client.query<{ participantId: string; agree: number; compared: number; restsOn: number }>(
-    // the page's people's answers first (by participant), then the votes on the units they answered,
-    // counted from the votes' index (the counted condition: lib/designs/counted.ts)
+    // the page's people's answers first (by participant), then the counted votes on the units they
+    // answered (VoteTally, kept by triggers)
     `WITH own AS MATERIALIZED (
        SELECT r.id, r."unitId", r."participantId"
        FROM "Response" r WHERE r."participantId" = ANY($2::uuid[]) AND r."studyId" = $1 AND ${counted("r", "$1", notCounted)}
@@ -23,8 +23,7 @@ export async function validationParticipantFigures({ client, study, notCounted }
        SELECT row_number() OVER () AS id, o."unitId", o."participantId", v.key, v.value
        FROM own o JOIN "Vote" v ON v."responseId" = o.id
      ), tally AS (
-       SELECT "unitId", key, value, rows AS n
-       FROM (${countedGroups("Vote", ["unitId", "key", "value"], {}, `s."studyId" = $1 AND s."unitId" IN (SELECT "unitId" FROM units)`, notCounted)}) t
+       SELECT "unitId", key, value, n FROM "VoteTally" WHERE "unitId" IN (SELECT "unitId" FROM units)
      ), pairs AS (
        -- each of my answers beside the others' votes per label (my own vote taken out)
        SELECT m.id, m."participantId", t.n, t.n - (t.value = m.value)::int AS c, t.value = m.value AS own

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { counted, countedGroups } from "@/lib/designs/counted";
+import { counted } from "@/lib/designs/counted";
 import { commonResults, readCommon, readUnits, readValidResponses, type CommonResults, type UnitRow as BaseUnit } from "@/lib/designs/read";
 import { declaredFamilies, type AdjudicationItem, type AgreementFigures, type DesignResults, type ReadCtx, type Study, type UnitDecision } from "@/lib/designs/types";
 import { decideFromTallies, talliesOf, type UnitTallies, type Vote } from "@/lib/designs/validation/aggregate";
@@ -14,8 +14,8 @@ import { dawidSkeneConsensus, type FamilyFit } from "@/lib/designs/validation/da
 // agreement per check, per-participant figures, and the adjudication queue.
 //
 // Under the majority rule everything follows from vote counts per unit × check × label, which
-// PostgreSQL groups from the votes' index (the Vote rows a trigger keeps with each response); no
-// response is loaded.
+// triggers keep in VoteTally as answers arrive and stop counting (the migration
+// 20261128020000_vote_tallies); no response or vote is loaded.
 // Dawid–Skene is iterative over every vote, so that aggregation loads the valid responses.
 
 export interface UnitRow {
@@ -156,8 +156,8 @@ export async function loadValidationCounts(ctx: ReadCtx<ValidationConfig>): Prom
   // the vote counts need nothing else: they start at once, beside the units (which the progress needs)
   const shared = readShared(ctx);
   const [counts, raters, common, { units, adjudications, llm }] = await Promise.all([
-    // each response's answers as Vote rows (kept by a trigger on Response), counted from their index
-    client.query<{ unitId: string; key: string; value: string; rows: number }>(countedGroups("Vote", ["unitId", "key", "value"], {}, `s."studyId" = $1`, notCounted), [study.id]),
+    // the counted votes per unit, check and label, kept by triggers as answers arrive and stop counting
+    client.query<{ unitId: string; key: string; value: string; rows: number }>(`SELECT "unitId", key, value, n AS rows FROM "VoteTally" WHERE "studyId" = $1`, [study.id]),
     // distinct raters of each family the agreement reports: per participant, the first counted answer
     // holding a key of the family (a participant index probe; every check of a unit is answered, so
     // it is found at once), not every answer's keys; a key's family as familyOfKey (agreement.ts) has it

@@ -1,0 +1,156 @@
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { pool } from "@/lib/db/pool";
+import { MIGRATIONS_DIR } from "@/lib/db/migrate";
+import { withTransaction } from "@/lib/db/tx";
+import type { Study } from "@/lib/designs";
+import { countedGroups } from "@/lib/designs/counted";
+import { enterStudy, recordConsent } from "@/lib/participants/entry";
+import { excludeParticipant } from "@/lib/participants/exclusion";
+import { nextForParticipant, submitForParticipant } from "@/lib/participants/task";
+import { changeStudyState, createStudy, parseSpec } from "@/lib/studies/service";
+import { readStudy } from "@/lib/studies/study";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import type { Queryable } from "@/lib/db/queryable";
+import { randomDataset, randomFlagStudy, researcher, rng, pick } from "@/tests/support/random-study";
+
+// The vote tallies the validation pages read (VoteTally, kept by the triggers of the migration
+// 20261128020000_vote_tallies) must always equal the votes counted from scratch: those whose
+// assignment is submitted. Checked after answers written straight into the tables, after exclusions,
+// under concurrent submits and exclusions through the participant path, and for the migration's backfill.
+
+const sorted = (rows: { unitId: string; key: string; value: string; n: number }[]) => rows.map((r) => `${r.unitId} ${r.key} ${r.value} ${r.n}`).sort();
+
+async function tallies(client: Queryable, studyId: string) {
+  const { rows } = await client.query<{ unitId: string; key: string; value: string; n: number }>(
+    `SELECT "unitId"::text, key, value, n FROM "VoteTally" WHERE "studyId" = $1`,
+    [studyId],
+  );
+  return sorted(rows);
+}
+
+/** The votes counted from every Vote row, as the pages counted them before the tallies. */
+async function recounted(client: Queryable, studyId: string) {
+  const { rows } = await client.query<{ unitId: string; key: string; value: string; rows: number }>(
+    `SELECT "unitId"::text, key, value, rows FROM (${countedGroups("Vote", ["unitId", "key", "value"], {}, `s."studyId" = $1`)}) c`,
+    [studyId],
+  );
+  return sorted(rows.map((r) => ({ ...r, n: r.rows })));
+}
+
+async function expectExact(studyId: string) {
+  const [kept, counted] = [await tallies(pool(), studyId), await recounted(pool(), studyId)];
+  expect(counted.length).toBeGreaterThan(0);
+  expect(kept).toEqual(counted);
+}
+
+async function openStudy(n: number): Promise<Study> {
+  const { actor, ownerId } = await researcher();
+  const datasetId = await randomDataset(ownerId, 12);
+  const config = { contextChecks: { flags: [{ key: "odd", label: "Odd" }], comment: false }, labelJudgement: { prompt: "Clear?", labels: [{ key: "clear", label: "Clear" }, { key: "vague", label: "Vague" }] } };
+  const created = await createStudy({ actor, spec: parseSpec({ dataset: datasetId, design: "validation", name: "tallies", unit: "question", n, config }) });
+  await changeStudyState({ actor, studyId: created.id, to: "open" });
+  return (await readStudy(pool(), { id: created.id }))!;
+}
+
+/** One participant through the participant path: enter, consent, then next and submit until done (or refused). */
+async function work(study: Study, seed: number): Promise<string> {
+  const r = rng(seed);
+  const entered = await enterStudy({ publicCode: study.publicCode, params: {}, cookieParticipantId: null, user: null });
+  await recordConsent(entered.study, entered.participant.id);
+  const p = await db().participant.findUniqueOrThrow({ where: { id: entered.participant.id } });
+  for (;;) {
+    const next = await nextForParticipant(entered.study, 1, p);
+    if (next.status !== "unit") break;
+    try {
+      await submitForParticipant({
+        study: entered.study,
+        participant: p,
+        assignmentId: next.unit.assignmentId,
+        idempotencyKey: randomUUID(),
+        payload: { answers: { "flag:odd": pick(r, ["yes", "no"]), label: pick(r, ["clear", "vague"]) } },
+        startedAt: null,
+        durationMs: 1000,
+      });
+    } catch (err) {
+      // excluded while answering: the participant path refuses (409); anything else is a failure
+      if (err instanceof AppError && err.code === "conflict") break;
+      throw err;
+    }
+  }
+  return p.id;
+}
+
+describe("vote tallies", () => {
+  it("equal the counted votes of answers written straight into the tables, and follow an exclusion", async () => {
+    const study = await randomFlagStudy(71, { participants: 8, maxPerUnit: 5, n: 3 });
+    await expectExact(study.id);
+    const { rows } = await pool().query<{ participantId: string }>(
+      `SELECT "participantId" FROM "Assignment" WHERE "studyId" = $1 AND status = 'submitted' GROUP BY 1 ORDER BY count(*) DESC LIMIT 2`,
+      [study.id],
+    );
+    const before = await tallies(pool(), study.id);
+    // as an exclusion voids them (these units' counts of live leases are not kept, so not through excludeParticipant)
+    await pool().query(`UPDATE "Assignment" SET status = 'excluded' WHERE "studyId" = $1 AND "participantId" = ANY($2::uuid[]) AND status = 'submitted'`, [
+      study.id,
+      rows.map((r) => r.participantId),
+    ]);
+    await expectExact(study.id);
+    expect(await tallies(pool(), study.id)).not.toEqual(before);
+  });
+
+  it("equal the counted votes after concurrent submits and exclusions through the participant path", async () => {
+    const study = await openStudy(4);
+    const workers = Array.from({ length: 10 }, (_, i) => work(study, 100 + i));
+    // exclusions while the others submit: each voids a participant's answers so far and reopens their units
+    const excluding = (async () => {
+      for (let round = 0; round < 3; round++) {
+        await new Promise((resolve) => setTimeout(resolve, 30 * (round + 1)));
+        const { rows } = await pool().query<{ id: string }>(
+          `SELECT p.id FROM "Participant" p WHERE p."studyId" = $1 AND p.status = 'active' AND EXISTS (SELECT 1 FROM "Assignment" a WHERE a."participantId" = p.id AND a.status = 'submitted') LIMIT 1`,
+          [study.id],
+        );
+        if (rows[0]) await withTransaction((client) => excludeParticipant(client, { studyId: study.id, participantId: rows[0]!.id, status: "excluded", reason: "test", actorId: null, voidAnswers: true }));
+      }
+    })();
+    await Promise.all([...workers, excluding]);
+    await expectExact(study.id);
+    // and once everyone is done, an exclusion alone (no later answer recounts its units)
+    const { rows: last } = await pool().query<{ id: string }>(
+      `SELECT p.id FROM "Participant" p WHERE p."studyId" = $1 AND p.status <> 'excluded' AND EXISTS (SELECT 1 FROM "Assignment" a WHERE a."participantId" = p.id AND a.status = 'submitted') LIMIT 1`,
+      [study.id],
+    );
+    await withTransaction((client) => excludeParticipant(client, { studyId: study.id, participantId: last[0]!.id, status: "excluded", reason: "test", actorId: null, voidAnswers: true }));
+    await expectExact(study.id);
+    const { rows } = await pool().query<{ voided: number; counted: number }>(
+      `SELECT count(*) FILTER (WHERE a.status = 'excluded')::int AS voided, count(*) FILTER (WHERE a.status = 'submitted')::int AS counted
+       FROM "Vote" v JOIN "Assignment" a ON a.id = v."assignmentId" WHERE v."studyId" = $1`,
+      [study.id],
+    );
+    // the run did what it is meant to test: answers that count and answers voided while others submitted
+    expect(rows[0]!.counted).toBeGreaterThan(0);
+    expect(rows[0]!.voided).toBeGreaterThan(0);
+  });
+
+  it("are the same when the migration fills them in for answers stored before it", async () => {
+    const study = await randomFlagStudy(73, { participants: 6, maxPerUnit: 4, n: 3 });
+    const sql = readFileSync(path.join(MIGRATIONS_DIR, "20261128020000_vote_tallies", "migration.sql"), "utf8");
+    const backfill = sql.slice(sql.indexOf("-- the tallies of the validation answers stored before"));
+    expect(backfill).toContain(`"Tally_recount"`);
+    const client = await pool().connect();
+    try {
+      await client.query("BEGIN");
+      await client.query(`DELETE FROM "UnitTally" WHERE "studyId" = $1`, [study.id]);
+      expect(await tallies(client, study.id)).toEqual([]);
+      await client.query(backfill);
+      expect(await tallies(client, study.id)).toEqual(await recounted(client, study.id));
+      expect((await tallies(client, study.id)).length).toBeGreaterThan(0);
+    } finally {
+      await client.query("ROLLBACK");
+      client.release();
+    }
+  });
+});
