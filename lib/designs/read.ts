@@ -140,26 +140,29 @@ export async function readParticipantFigures(client: Queryable, study: Pick<Stud
 export async function readCommon(
   client: Queryable,
   study: Pick<Study, "id" | "n">,
-  units: readonly Pick<UnitRow, "id" | "live">[],
-  opts: { stage?: number; notCounted?: readonly string[] } = {},
+  units: readonly Pick<UnitRow, "id" | "live">[] | Promise<readonly Pick<UnitRow, "id" | "live">[]>,
+  opts: { stage?: number; notCounted?: readonly string[]; perUnit?: Promise<Map<string, number>> } = {},
 ): Promise<CommonResults & { submitted: Map<string, number> }> {
   const { from, args } = countedResponses(study, opts.stage, opts.notCounted);
-  const [perUnit, figures] = await Promise.all([
-    client.query<{ unitId: string; n: number }>(`SELECT r."unitId", count(*)::int AS n ${from} GROUP BY 1`, args),
+  // the counts start at once: the units (for the progress) may still be on their way
+  const [allUnits, submitted, figures] = await Promise.all([
+    units,
+    // valid answers per unit: given when they are kept (a validation study's UnitTally)
+    opts.perUnit ??
+      client.query<{ unitId: string; n: number }>(`SELECT r."unitId", count(*)::int AS n ${from} GROUP BY 1`, args).then(({ rows }) => new Map(rows.map((u) => [u.unitId, u.n]))),
     client.query<ParticipantFigure & { total: boolean }>(figuresQuery(from, true), args),
   ]);
   const totals = figures.rows.find((r) => r.total);
   const participants = figures.rows.filter((r) => !r.total).map(({ total: _total, ...r }) => r);
-  const submitted = new Map(perUnit.rows.map((u) => [u.unitId, u.n]));
-  const complete = units.filter((u) => (submitted.get(u.id) ?? 0) >= study.n).length;
-  const started = units.filter((u) => (submitted.get(u.id) ?? 0) < study.n && (u.live > 0 || (submitted.get(u.id) ?? 0) > 0)).length;
+  const complete = allUnits.filter((u) => (submitted.get(u.id) ?? 0) >= study.n).length;
+  const started = allUnits.filter((u) => (submitted.get(u.id) ?? 0) < study.n && (u.live > 0 || (submitted.get(u.id) ?? 0) > 0)).length;
   return {
     submitted,
     progress: {
-      units: units.length,
+      units: allUnits.length,
       complete,
       inProgress: started,
-      remaining: units.length - complete - started,
+      remaining: allUnits.length - complete - started,
       participants: participants.length,
       responses: totals?.units ?? 0,
       medianSecondsPerUnit: totals?.medianSeconds ?? null,

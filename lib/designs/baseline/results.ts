@@ -88,7 +88,7 @@ async function baselineFigures(ctx: ReadCtx<BaselineConfig>, units: () => Promis
 export async function baselineResults(ctx: ReadCtx<BaselineConfig>): Promise<BaselineResults> {
   const { study, client } = ctx;
   const units = readUnits(client, study.id);
-  const common = units.then((u) => readCommon(client, study, u, { stage: Math.max(1, study.settings.stages.length), notCounted: ctx.notCounted }));
+  const common = readCommon(client, study, units, { stage: Math.max(1, study.settings.stages.length), notCounted: ctx.notCounted });
   const [{ progress, participants }, figures] = await Promise.all([common, baselineFigures(ctx, () => units, () => common.then((c) => c.participants))]);
   return { progress, participants, ...figures };
 }

@@ -8,22 +8,22 @@ import { counted } from "@/lib/designs/counted";
 
 export async function validationParticipantFigures({ client, study, notCounted }: ReadCtx<ValidationConfig>, ids: string[]): Promise<Map<string, ParticipantFigures>> {
   const { rows } = await client.query<{ participantId: string; agree: number; compared: number; restsOn: number }>(
-    // the page's people's answers first (by participant), then the counted votes on the units they
-    // answered (VoteTally, kept by triggers)
+    // the page's people's answers first (by participant), then what counts of the units they answered
+    // (UnitTally, kept by triggers: answers, and votes per check and label)
     `WITH own AS MATERIALIZED (
        SELECT r.id, r."unitId", r."participantId"
        FROM "Response" r WHERE r."participantId" = ANY($2::uuid[]) AND r."studyId" = $1 AND ${counted("r", "$1", notCounted)}
      ), units AS MATERIALIZED (
        SELECT DISTINCT "unitId" FROM own
      ), answered AS (
-       SELECT r."unitId", count(*) AS n
-       FROM "Response" r WHERE r."studyId" = $1 AND r."unitId" IN (SELECT "unitId" FROM units) AND ${counted("r", "$1", notCounted)}
-       GROUP BY 1
+       SELECT "unitId", responses AS n FROM "UnitTally" WHERE "unitId" IN (SELECT "unitId" FROM units)
      ), mine AS (
        SELECT row_number() OVER () AS id, o."unitId", o."participantId", v.key, v.value
        FROM own o JOIN "Vote" v ON v."responseId" = o.id
      ), tally AS (
-       SELECT "unitId", key, value, n FROM "VoteTally" WHERE "unitId" IN (SELECT "unitId" FROM units)
+       SELECT t."unitId", c.key, l.key AS value, l.value::int AS n
+       FROM "UnitTally" t CROSS JOIN LATERAL jsonb_each(t.votes) c CROSS JOIN LATERAL jsonb_each_text(c.value) l
+       WHERE t."unitId" IN (SELECT "unitId" FROM units)
      ), pairs AS (
        -- each of my answers beside the others' votes per label (my own vote taken out)
        SELECT m.id, m."participantId", t.n, t.n - (t.value = m.value)::int AS c, t.value = m.value AS own

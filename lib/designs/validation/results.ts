@@ -14,8 +14,8 @@ import { dawidSkeneConsensus, type FamilyFit } from "@/lib/designs/validation/da
 // agreement per check, per-participant figures, and the adjudication queue.
 //
 // Under the majority rule everything follows from vote counts per unit × check × label, which
-// triggers keep in VoteTally as answers arrive and stop counting (the migration
-// 20261128020000_vote_tallies); no response or vote is loaded.
+// triggers keep per unit (UnitTally, the migration 20261128020000_unit_tallies) as answers arrive and
+// stop counting; no response or vote is loaded.
 // Dawid–Skene is iterative over every vote, so that aggregation loads the valid responses.
 
 export interface UnitRow {
@@ -155,9 +155,13 @@ export async function loadValidationCounts(ctx: ReadCtx<ValidationConfig>): Prom
   const { client, study, notCounted } = ctx;
   // the vote counts need nothing else: they start at once, beside the units (which the progress needs)
   const shared = readShared(ctx);
+  const tallied = client.query<{ unitId: string; responses: number; votes: Record<string, Record<string, number>> }>(
+    `SELECT "unitId", responses, votes FROM "UnitTally" WHERE "studyId" = $1 AND responses > 0`,
+    [study.id],
+  );
   const [counts, raters, common, { units, adjudications, llm }] = await Promise.all([
-    // the counted votes per unit, check and label, kept by triggers as answers arrive and stop counting
-    client.query<{ unitId: string; key: string; value: string; rows: number }>(`SELECT "unitId", key, value, n AS rows FROM "VoteTally" WHERE "studyId" = $1`, [study.id]),
+    // what counts of each unit's answers (answers, and votes per check and label), kept by triggers
+    tallied,
     // distinct raters of each family the agreement reports: per participant, the first counted answer
     // holding a key of the family (a participant index probe; every check of a unit is answered, so
     // it is found at once), not every answer's keys; a key's family as familyOfKey (agreement.ts) has it
@@ -175,17 +179,18 @@ export async function loadValidationCounts(ctx: ReadCtx<ValidationConfig>): Prom
        GROUP BY 1`,
       [study.id, declaredFamilies(validationFamilies(study.config)).map((f) => f.key)],
     ),
-    shared.then((s) => readCommon(client, study, s.units, { notCounted })),
+    readCommon(
+      client,
+      study,
+      shared.then((s) => s.units),
+      { notCounted, perUnit: tallied.then((t) => new Map(t.rows.map((u) => [u.unitId, u.responses]))) },
+    ),
     shared,
   ]);
   const tallies = new Map<string, UnitTallies>();
   for (const [i, c] of counts.rows.entries()) {
-    if (i % TURN_EVERY_ROWS === TURN_EVERY_ROWS - 1) await nextTurn();
-    let perUnit = tallies.get(c.unitId);
-    if (!perUnit) tallies.set(c.unitId, (perUnit = new Map()));
-    let perCheck = perUnit.get(c.key);
-    if (!perCheck) perUnit.set(c.key, (perCheck = {}));
-    perCheck[c.value] = c.rows;
+    if (i % TURN_EVERY_UNITS === TURN_EVERY_UNITS - 1) await nextTurn();
+    tallies.set(c.unitId, new Map(Object.entries(c.votes)));
   }
   const raterCounts = new Map(raters.rows.map((r) => [r.family, r.n]));
   // Cohen's κ (its note) needs who rated what: with exactly two raters the ratings are read
@@ -209,10 +214,9 @@ export async function validationResults(ctx: ReadCtx<ValidationConfig>): Promise
 }
 
 // A results call at a million answers decides 50,000 units in seconds of JavaScript; the server
-// gives other requests (participants' submits) a turn every so many units and rows instead of
-// holding them for all of it.
+// gives other requests (participants' submits) a turn every so many units instead of holding them
+// for all of it.
 const TURN_EVERY_UNITS = 2_000;
-const TURN_EVERY_ROWS = 50_000;
 
 export async function computeResults(study: Pick<Study<ValidationConfig>, "n" | "unitType" | "config">, data: StudyData, method: "majority" | "dawid-skene" = "majority"): Promise<ValidationResults> {
   const config = study.config;
