@@ -148,8 +148,8 @@ describe("vote tallies", () => {
     };
     const submit = (l: Awaited<ReturnType<typeof enter>>, i: number) =>
       submitForParticipant({ study: l.s, participant: l.p, assignmentId: l.assignmentId, idempotencyKey: randomUUID(), payload: { answers: { "flag:odd": i % 2 ? "yes" : "no", label: "clear" } }, startedAt: null, durationMs: 1000 });
-    // a lost update needs the exclusion's recount to overlap a submit's: six rounds make that likely
-    // (without the recount's lock this test failed one run in three with three rounds)
+    // a lost update needs the exclusion's tally to overlap a submit's: six rounds make that likely (a
+    // first version, which recounted whole units, failed here one run in three without its lock)
     for (let round = 0; round < 6; round++) {
       // one person answers the study's one unit; seven more lease it; then the seven submit while
       // the first one's answer is voided, all at once, and nothing comes after
@@ -172,16 +172,25 @@ describe("vote tallies", () => {
     const study = await randomFlagStudy(73, { participants: 6, maxPerUnit: 4, n: 3 });
     const sql = readFileSync(path.join(MIGRATIONS_DIR, "20261128020000_unit_tallies", "migration.sql"), "utf8");
     const backfill = sql.slice(sql.indexOf("-- the tallies of the validation answers stored before"));
-    expect(backfill).toContain(`"Tally_recount"`);
+    expect(backfill).toContain(`INSERT INTO "AssignmentTally"`);
     const client = await pool().connect();
     try {
       await client.query("BEGIN");
-      await client.query(`DELETE FROM "UnitTally" WHERE "studyId" = $1`, [study.id]);
+      await client.query(`DELETE FROM "AssignmentTally"`);
+      await client.query(`DELETE FROM "UnitTally"`);
       expect(await tallies(client, study.id)).toEqual({ votes: [], answers: [] });
       await client.query(backfill);
       const kept = await tallies(client, study.id);
       expect(kept).toEqual(await recounted(client, study.id));
       expect(kept.votes.length).toBeGreaterThan(0);
+      // each assignment's part was filled in too: voiding answers afterwards takes off exactly theirs
+      const { rows } = await client.query<{ participantId: string }>(
+        `SELECT "participantId" FROM "Assignment" WHERE "studyId" = $1 AND status = 'submitted' GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`,
+        [study.id],
+      );
+      await client.query(`UPDATE "Assignment" SET status = 'excluded' WHERE "studyId" = $1 AND "participantId" = $2 AND status = 'submitted'`, [study.id, rows[0]!.participantId]);
+      expect(await tallies(client, study.id)).toEqual(await recounted(client, study.id));
+      expect(await tallies(client, study.id)).not.toEqual(kept);
     } finally {
       await client.query("ROLLBACK");
       client.release();
