@@ -86,7 +86,7 @@ async function work(study: Study, seed: number): Promise<string> {
   return p.id;
 }
 
-describe("vote tallies", () => {
+describe("validation tallies (UnitTally)", () => {
   it("equal the counted votes of answers written straight into the tables, and follow an exclusion", async () => {
     const study = await randomFlagStudy(71, { participants: 8, maxPerUnit: 5, n: 3 });
     await expectExact(study.id);

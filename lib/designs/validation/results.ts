@@ -153,7 +153,7 @@ export async function loadValidationData(ctx: ReadCtx<ValidationConfig>): Promis
 /** The counts the majority rule needs, aggregated in PostgreSQL. */
 export async function loadValidationCounts(ctx: ReadCtx<ValidationConfig>): Promise<StudyData> {
   const { client, study, notCounted } = ctx;
-  // the vote counts need nothing else: they start at once, beside the units (which the progress needs)
+  // the tallies need nothing else: they start at once, beside the units (which the progress needs)
   const shared = readShared(ctx);
   const tallied = client.query<{ unitId: string; responses: number; votes: Record<string, Record<string, number>> }>(
     `SELECT "unitId", responses, votes FROM "UnitTally" WHERE "studyId" = $1 AND responses > 0`,
