@@ -1,9 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { pool } from "@/lib/db/pool";
-import { MIGRATIONS_DIR } from "@/lib/db/migrate";
 import { withTransaction } from "@/lib/db/tx";
 import type { Study } from "@/lib/designs";
 import { counted, countedGroups } from "@/lib/designs/counted";
@@ -16,6 +13,7 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { Queryable } from "@/lib/db/queryable";
 import { randomDataset, randomFlagStudy, researcher, rng, pick } from "@/tests/support/random-study";
+import { backfillOf, rolledBack } from "@/tests/support/backfill";
 
 // The tallies the validation pages read (UnitTally, kept by the triggers of the migration
 // 20261128020000_unit_tallies) must always equal what is counted from scratch: the answers and votes
@@ -170,12 +168,9 @@ describe("validation tallies (UnitTally)", () => {
 
   it("are the same when the migration fills them in for answers stored before it", async () => {
     const study = await randomFlagStudy(73, { participants: 6, maxPerUnit: 4, n: 3 });
-    const sql = readFileSync(path.join(MIGRATIONS_DIR, "20261128020000_unit_tallies", "migration.sql"), "utf8");
-    const backfill = sql.slice(sql.indexOf("-- the tallies of the validation answers stored before"));
+    const backfill = backfillOf("20261128020000_unit_tallies", "-- the tallies of the validation answers stored before");
     expect(backfill).toContain(`INSERT INTO "AssignmentTally"`);
-    const client = await pool().connect();
-    try {
-      await client.query("BEGIN");
+    await rolledBack(async (client) => {
       await client.query(`DELETE FROM "AssignmentTally"`);
       await client.query(`DELETE FROM "UnitTally"`);
       expect(await tallies(client, study.id)).toEqual({ votes: [], answers: [] });
@@ -191,9 +186,6 @@ describe("validation tallies (UnitTally)", () => {
       await client.query(`UPDATE "Assignment" SET status = 'excluded' WHERE "studyId" = $1 AND "participantId" = $2 AND status = 'submitted'`, [study.id, rows[0]!.participantId]);
       expect(await tallies(client, study.id)).toEqual(await recounted(client, study.id));
       expect(await tallies(client, study.id)).not.toEqual(kept);
-    } finally {
-      await client.query("ROLLBACK");
-      client.release();
-    }
+    });
   });
 });

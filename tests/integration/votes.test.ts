@@ -1,11 +1,9 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { pool } from "@/lib/db/pool";
-import { MIGRATIONS_DIR } from "@/lib/db/migrate";
 import { randomFlagStudy } from "@/tests/support/random-study";
 import { seedBaselineStudy, seedValidationStudy } from "@/tests/support/export-study";
 import { votesBesidePayloads } from "@/tests/support/votes";
+import { backfillOf, rolledBack } from "@/tests/support/backfill";
 
 // Vote counts are grouped from the Vote rows a trigger writes with each response (lib/designs/
 // validation/results.ts); the validation oracle compares the counts with the payloads' own. Here,
@@ -46,12 +44,9 @@ describe("votes of validation responses", () => {
 
   it("are the same when the migration fills them in for responses stored before it", async () => {
     const study = await randomFlagStudy(43, { participants: 5, maxPerUnit: 3, n: 3 });
-    const sql = readFileSync(path.join(MIGRATIONS_DIR, "20261128010000_votes", "migration.sql"), "utf8");
-    const backfill = sql.slice(sql.indexOf("-- the validation answers stored before"));
+    const backfill = backfillOf("20261128010000_votes", "-- the validation answers stored before");
     expect(backfill).toContain(`INSERT INTO "Vote"`);
-    const client = await pool().connect();
-    try {
-      await client.query("BEGIN");
+    await rolledBack(async (client) => {
       await client.query(`CREATE TEMP TABLE kept ON COMMIT DROP AS SELECT * FROM "Vote"`);
       await client.query(`DELETE FROM "Vote"`);
       await client.query(backfill);
@@ -63,9 +58,6 @@ describe("votes of validation responses", () => {
       const { votes, payloads } = await votesBesidePayloads(client, study.id);
       expect(votes.length).toBeGreaterThan(0);
       expect(votes).toEqual(payloads);
-    } finally {
-      await client.query("ROLLBACK");
-      client.release();
-    }
+    });
   });
 });
