@@ -2,8 +2,10 @@
 // a validation study and a baseline study with that many responses each (tests/support/bench-results-seed.ts)
 // are written straight into a fresh PostgreSQL database, then, in one child process per size, the data of each
 // console page is computed --runs times through the same library calls the pages and routes make: the study
-// overview (its results), the units table (first page, and a page in the middle), the participants table (first
-// page) and the results API (its JSON, and how many bytes). Medians per step; a table, then one JSON line.
+// overview (its summary and exports), the units table (first page, and a page in the middle), the participants
+// table (first page) and the results API (its JSON, and how many bytes). Pages after the first read use the
+// decisions it kept (lib/designs/validation/decision-store.ts); "overview, none kept" drops them before each
+// run, as after a change of the rule. Medians per step; a table, then one JSON line.
 // `--keep` keeps the seeded databases (set SALLY_TEST_PG_PORT so their server stays) and prints their URLs;
 // `--database URL` measures such a database again (e.g. with the code before and after a change).
 import { spawnSync } from "node:child_process";
@@ -13,10 +15,11 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { z } from "zod";
 import { closePool } from "@/lib/db/pool";
-import { resultsSummary, studyResults } from "@/lib/studies/results";
+import { studyExports } from "@/lib/studies/exports/offered";
+import { studyOverview, studySummary } from "@/lib/studies/results";
 import { studyTimeline } from "@/lib/studies/timeline";
 import { readStudy } from "@/lib/studies/study";
-import { participantsPage, participantsQuery, unitsPage, unitsQuery } from "@/lib/studies/tables";
+import { participantsPage, participantsQuery, unitsQuery, unitsTable } from "@/lib/studies/tables";
 import { pool } from "@/lib/db/pool";
 import { seedResultsStudies } from "../tests/support/bench-results-seed";
 import { createMigratedDatabase, dropDatabase, startTestServer } from "../tests/support/test-postgres";
@@ -42,11 +45,13 @@ interface Step {
   bytes?: number;
 }
 
-async function time(runs: number, f: () => Promise<number | void>): Promise<{ ms: number; runs: number[]; bytes?: number }> {
+async function time(runs: number, f: () => Promise<number | void>, before?: () => Promise<void>): Promise<{ ms: number; runs: number[]; bytes?: number }> {
+  await before?.();
   await f(); // a warm-up run, not counted (JIT, connections, PostgreSQL's caches)
   const all: number[] = [];
   let bytes: number | undefined;
   for (let i = 0; i < runs; i++) {
+    await before?.();
     const t0 = performance.now();
     const b = await f();
     all.push(+(performance.now() - t0).toFixed(1));
@@ -63,16 +68,21 @@ async function child(runs: number): Promise<void> {
     const study = (await readStudy(pool(), { id }))!;
     const { rows: count } = await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM "StudyUnit" WHERE "studyId" = $1`, [id]);
     const middle = Math.max(1, Math.ceil(count[0]!.n / 50 / 2));
-    const measured: [string, () => Promise<number | void>][] = [
-      ["overview", async () => void (await studyResults(study))],
+    // what the overview page reads: its summary (the whole results for designs without one), then the
+    // exports list's "nothing kept yet"
+    const overview = async () => void (await studyExports(study, await studyOverview(study)));
+    const dropKept = async () => void (await pool().query(`DELETE FROM "UnitDecision" WHERE "studyId" = $1`, [id]));
+    const measured: [string, () => Promise<number | void>, (() => Promise<void>)?][] = [
+      ["overview, none kept", overview, dropKept],
+      ["overview", overview],
       // the overview page draws the timeline beside the results (both at once)
       ["timeline", async () => void (await studyTimeline(study))],
-      ["units p1", async () => void (await unitsPage(study, unitsQuery.parse({ page: 1, pageSize: 50 })))],
-      [`units p${middle}`, async () => void (await unitsPage(study, unitsQuery.parse({ page: middle, pageSize: 50 })))],
+      ["units p1", async () => void (await unitsTable(study, unitsQuery.parse({ page: 1, pageSize: 50 })))],
+      [`units p${middle}`, async () => void (await unitsTable(study, unitsQuery.parse({ page: middle, pageSize: 50 })))],
       ["participants p1", async () => void (await participantsPage(study, participantsQuery.parse({ page: 1, pageSize: 100 })))],
-      ["results API", async () => Buffer.byteLength(JSON.stringify(resultsSummary(await studyResults(study))))],
+      ["results API", async () => Buffer.byteLength(JSON.stringify(await studySummary(study)))],
     ];
-    for (const [step, f] of measured) steps.push({ study: design, step, ...(await time(runs, f)) });
+    for (const [step, f, before] of measured) steps.push({ study: design, step, ...(await time(runs, f, before)) });
   }
   await closePool();
   console.log(JSON.stringify(steps));

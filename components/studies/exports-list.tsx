@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { resultsFor, studyForPage } from "@/components/studies/page-data";
+import { overviewFor, studyForPage } from "@/components/studies/page-data";
 import { studyExports } from "@/lib/studies/exports/offered";
 
 // The study's downloads: exactly those its design and settings produce (lib/studies/exports/offered.ts),
@@ -7,7 +7,7 @@ import { studyExports } from "@/lib/studies/exports/offered";
 // keeps its link and says why beside it.
 export async function ExportsList({ studyId }: { studyId: string }) {
   const [{ study }, t] = await Promise.all([studyForPage(studyId), getTranslations("console.studies.exports")]);
-  const exports = await studyExports(study, await resultsFor(study));
+  const exports = await studyExports(study, await overviewFor(study));
   return (
     <section aria-labelledby="exports-heading" className="space-y-3 rounded-card border border-line bg-surface p-4 sm:p-6">
       <h2 id="exports-heading" className="text-lg font-semibold">

@@ -7,7 +7,7 @@ import { can } from "@/lib/auth/permissions";
 import { db } from "@/lib/db/client";
 import type { Study } from "@/lib/designs";
 import { AppError } from "@/lib/errors";
-import { studyResults } from "@/lib/studies/results";
+import { studyOverview, studyResults } from "@/lib/studies/results";
 import { getStudyFor } from "@/lib/studies/service";
 import { studyTimeline } from "@/lib/studies/timeline";
 
@@ -34,6 +34,8 @@ export const studyForPage = cache(async (id: string) => {
 });
 
 export const resultsFor = cache((study: Study) => studyResults(study));
+
+export const overviewFor = cache((study: Study) => studyOverview(study));
 
 export const timelineFor = cache((study: Study) => studyTimeline(study));
 

@@ -1,7 +1,7 @@
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { DECISIONS, formatSeconds } from "@/components/studies/format";
-import type { DesignResults as StudyResults } from "@/lib/designs";
+import type { ResultsSummary } from "@/lib/designs";
 
 function Stat({ term, value, detail }: { term: string; value: string | number; detail?: string }) {
   return (
@@ -18,10 +18,11 @@ function Stat({ term, value, detail }: { term: string; value: string | number; d
 const pct = (part: number, whole: number) => (whole ? (100 * part) / whole : 0);
 
 // Units complete / in progress / remaining, who took part, how long a unit takes, and what was decided.
-export function ProgressSummary({ studyId, results }: { studyId: string; results: StudyResults }) {
+export function ProgressSummary({ studyId, summary }: { studyId: string; summary: ResultsSummary }) {
   const t = useTranslations("console.studies.progress");
   const decisionLabel = useTranslations("console.studies.decisions");
-  const p = results.progress;
+  const p = summary.progress;
+  const queued = summary.tables.queue ?? 0;
   return (
     <section aria-labelledby="progress-heading" className="space-y-4 rounded-card border border-line bg-surface p-4 sm:p-6">
       <h2 id="progress-heading" className="text-lg font-semibold">
@@ -39,24 +40,24 @@ export function ProgressSummary({ studyId, results }: { studyId: string; results
         <Stat term={t("responses")} value={p.responses} />
         <Stat term={t("median")} value={formatSeconds(p.medianSecondsPerUnit)} />
       </dl>
-      {results.decisions && (
+      {summary.decisions && (
         <>
           <h3 className="text-base font-semibold">{t("decisions")}</h3>
           <ul className="flex flex-wrap gap-2 text-sm">
             {DECISIONS.map((d) => (
               <li key={d}>
                 <Link href={`/studies/${studyId}/units?decision=${d}`} className="inline-flex min-h-11 items-center gap-2 rounded-control border border-line px-3 hover:bg-bg">
-                  {decisionLabel(d)} <span className="font-semibold tabular-nums">{results.decisions?.[d] ?? 0}</span>
+                  {decisionLabel(d)} <span className="font-semibold tabular-nums">{summary.decisions?.[d] ?? 0}</span>
                 </Link>
               </li>
             ))}
           </ul>
         </>
       )}
-      {results.queue && results.queue.length > 0 && (
+      {queued > 0 && (
         <p className="text-sm">
           <Link href={`/studies/${studyId}/adjudication`} className="font-medium text-primary underline underline-offset-2">
-            {t("waiting", { count: String(results.queue.length), plural: results.queue.length === 1 ? "one" : "other" })}
+            {t("waiting", { count: String(queued), plural: queued === 1 ? "one" : "other" })}
           </Link>{" "}
           {t("tiesAndDisagreements")}
         </p>

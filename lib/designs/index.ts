@@ -28,7 +28,7 @@ export function designOf(kind: string): Design {
   return DESIGNS[kind] as unknown as Design;
 }
 
-export type { AdjudicationItem, AgreementFigures, ParticipantFigures, Check, CheckTally, Design, DesignResults, ReadCtx, StoredResponse, Study, Unit, UnitCtx, UnitDecision, UnitStatus, UnitType, UnitView, ViewQuestion, VoteCheck, VoteFamilies, VoteUnit } from "@/lib/designs/types";
+export type { AdjudicationItem, AgreementFigures, ParticipantFigures, Check, CheckTally, Design, DesignResults, ReadCtx, ResultsSummary, StoredResponse, Study, Unit, UnitCtx, UnitDecision, UnitStatus, UnitType, UnitView, ViewQuestion, VoteCheck, VoteFamilies, VoteUnit } from "@/lib/designs/types";
 export { ENTRY_MODES, UNIT_TYPES, type EntryMode } from "@/lib/designs/types";
 export type { ValidationResults, UnitRow as ValidationUnitRow } from "@/lib/designs/validation/results";
 export type { ValidationConfig } from "@/lib/designs/validation/config";

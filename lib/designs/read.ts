@@ -154,19 +154,50 @@ export async function readCommon(
   ]);
   const totals = figures.rows.find((r) => r.total);
   const participants = figures.rows.filter((r) => !r.total).map(({ total: _total, ...r }) => r);
-  const complete = allUnits.filter((u) => (submitted.get(u.id) ?? 0) >= study.n).length;
-  const started = allUnits.filter((u) => (submitted.get(u.id) ?? 0) < study.n && (u.live > 0 || (submitted.get(u.id) ?? 0) > 0)).length;
   return {
     submitted,
-    progress: {
-      units: allUnits.length,
-      complete,
-      inProgress: started,
-      remaining: allUnits.length - complete - started,
-      participants: participants.length,
-      responses: totals?.units ?? 0,
-      medianSecondsPerUnit: totals?.medianSeconds ?? null,
-    },
+    progress: progressOf(
+      study.n,
+      allUnits.map((u) => ({ submitted: submitted.get(u.id) ?? 0, live: u.live })),
+      { participants: participants.length, responses: totals?.units ?? 0, medianSeconds: totals?.medianSeconds ?? null },
+    ),
     participants,
   };
+}
+
+/** The progress from each unit's valid answers and live leases, and the study's totals. */
+export function progressOf(
+  n: number,
+  units: readonly { submitted: number; live: number }[],
+  totals: { participants: number; responses: number; medianSeconds: number | null },
+): CommonResults["progress"] {
+  let complete = 0;
+  let started = 0;
+  for (const u of units) {
+    if (u.submitted >= n) complete++;
+    else if (u.live > 0 || u.submitted > 0) started++;
+  }
+  return {
+    units: units.length,
+    complete,
+    inProgress: started,
+    remaining: units.length - complete - started,
+    participants: totals.participants,
+    responses: totals.responses,
+    medianSecondsPerUnit: totals.medianSeconds,
+  };
+}
+
+/** The study's totals alone (no row per participant): who answered, how many answers, the median time. */
+export async function readTotals(client: Queryable, study: Pick<Study, "id">, notCounted?: readonly string[]): Promise<{ participants: number; responses: number; medianSeconds: number | null }> {
+  const { from, args } = countedResponses(study, undefined, notCounted);
+  const { rows } = await client.query<{ participants: number; responses: number; medianSeconds: number | null }>(
+    // who answered: a probe per participant of the study for one counted answer (a thousand index
+    // lookups), not the distinct participants of a million answers (a sort: 0.45 s)
+    `SELECT (SELECT count(*)::int FROM "Participant" p WHERE p."studyId" = $1
+               AND EXISTS (SELECT 1 FROM "Response" r WHERE r."participantId" = p.id AND r."studyId" = $1 AND ${counted("r", "$1", notCounted)})) AS participants,
+            count(*)::int AS responses, ${MEDIAN_SECONDS} AS "medianSeconds" ${from}`,
+    args,
+  );
+  return rows[0]!;
 }

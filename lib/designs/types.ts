@@ -253,6 +253,22 @@ export interface DesignResults {
   reasonLabels?: Record<string, string>;
 }
 
+/** What the results API sends and the overview shows: the results without their per-unit and
+ *  per-participant tables, and how long each table is (the rest of the results as they are). */
+export type ResultsSummary = Omit<DesignResults, "units" | "participants" | "queue"> & {
+  tables: { units?: number; participants: number; queue?: number };
+} & Record<string, unknown>;
+
+/** A design's units with their decisions' status, without the decisions (a units table a page at a time). */
+export interface DecidedTable {
+  units: { unitId: string; ordinal: number; title: string | null; submitted: number; live: number; status: UnitStatus; tie: boolean; queued: number }[];
+  /** the full rows of some of them (a page) */
+  rows(units: DecidedTable["units"]): Promise<VoteUnit[]>;
+  names: Required<Pick<DesignResults, "voteColumns" | "itemColumn" | "reasonLabels">>;
+  /** how many source records the validated dataset holds now (designs with validatedRecords) */
+  keptRecords?(): Promise<number>;
+}
+
 /** How a vote-based design pools answered item keys into the families its agreement figures are
  *  computed over: keys listed in `own` are families of their own (a validation flag, the label
  *  judgement); any other key goes to `pooled` (the answer key's items), or counts nowhere when
@@ -329,6 +345,13 @@ export interface Design<C = unknown, R extends DesignResults = DesignResults> ex
   scoreItem(ctx: UnitCtx<C>, validated: Validated): Promise<boolean | null>;
   /** results for the dashboard */
   results(ctx: ReadCtx<C>): Promise<R>;
+  /** the results' summary without the whole results (big designs); null when only the results can
+   *  tell. `after` runs once the read's snapshot is over, with a client outside it (writing what the
+   *  read worked out). With `keptRecords`, also how many source records the validated dataset holds. */
+  summary?(ctx: ReadCtx<C>, opts?: { keptRecords?: boolean }): Promise<{ summary: ResultsSummary | null; keptRecords?: number; after(client: Queryable): Promise<void> }>;
+  /** the units and their decisions' status without the whole results (big designs), the same as the
+   *  results' units; null when only the results can tell. `after` as for summary. */
+  decided?(ctx: ReadCtx<C>): Promise<{ table: DecidedTable | null; after(client: Queryable): Promise<void> }>;
   /** per-participant figures for a page of participants, without the whole results (big designs) */
   participantFigures?(ctx: ReadCtx<C>, participantIds: string[]): Promise<Map<string, ParticipantFigures>>;
   /** `sally report --json` and the manifest's report */

@@ -1,6 +1,7 @@
+import { pool } from "@/lib/db/pool";
 import type { Queryable } from "@/lib/db/queryable";
 import { readStudyAtOneMoment } from "@/lib/designs/counted";
-import { designOf, type DesignResults, type ReadCtx, type Study } from "@/lib/designs";
+import { designOf, type DesignResults, type ReadCtx, type ResultsSummary, type Study } from "@/lib/designs";
 
 // A study's results, computed by its design from the valid answers. Without a client of the
 // caller's, they are read in one snapshot (lib/db/snapshot.ts), so the progress, the tables and the
@@ -17,9 +18,35 @@ export function atOneMoment<T>(study: Study, fn: (ctx: ReadCtx<unknown>) => Prom
   return readStudyAtOneMoment(study.id, (client, notCounted) => fn({ client, study, aggregation, notCounted }), 4);
 }
 
+/** What the results API sends and the overview shows: from the design's own summary when it has one (read
+ *  in one snapshot, without the whole results), else from the results. */
+export async function studySummary(study: Study, aggregation?: "majority" | "dawid-skene"): Promise<ResultsSummary> {
+  const design = designOf(study.design);
+  if (design.summary) {
+    const { summary, after } = await atOneMoment(study, (ctx) => design.summary!(ctx), aggregation);
+    await after(pool());
+    if (summary) return summary;
+  }
+  return resultsSummary(await studyResults(study, undefined, aggregation));
+}
+
+/** What the overview shows: the summary, read without the whole results where the design can (then
+ *  `results` is null), else the results and their summary. */
+export async function studyOverview(study: Study): Promise<{ summary: ResultsSummary; results: DesignResults | null; keptRecords?: number }> {
+  const design = designOf(study.design);
+  if (design.summary) {
+    // the exports list's "nothing kept yet" read in the same snapshot
+    const { summary, keptRecords, after } = await atOneMoment(study, (ctx) => design.summary!(ctx, { keptRecords: design.validatedRecords !== undefined }));
+    await after(pool());
+    if (summary) return { summary, results: null, ...(keptRecords !== undefined ? { keptRecords } : {}) };
+  }
+  const results = await studyResults(study);
+  return { summary: resultsSummary(results), results };
+}
+
 /** What the results API sends: the summary, without the per-unit and per-participant tables
  *  (GET .../units and .../participants page through those), and how long each table is. */
-export function resultsSummary(results: DesignResults & { byParticipant?: unknown[] }): Record<string, unknown> {
+export function resultsSummary(results: DesignResults & { byParticipant?: unknown[] }): ResultsSummary {
   const { units, participants, queue, byParticipant: _byParticipant, ...summary } = results;
   return {
     ...summary,

@@ -52,14 +52,54 @@ export interface ParticipantRow extends ParticipantFigures {
 
 const STATUS_RANK: Record<UnitStatus, number> = { needs_review: 0, reject: 1, keep: 2, incomplete: 3 };
 
+type Names = Required<Pick<DesignResults, "voteColumns" | "itemColumn" | "reasonLabels">>;
+
+export interface UnitsTable {
+  page: Page<VoteUnit>;
+  /** units per decision, over the whole table */
+  decisions: Record<UnitStatus, number>;
+  names: Names;
+}
+
 /** A page of the units table (designs that decide on units; others have none). */
 export async function unitsPage(study: Study, query: UnitsQuery, results?: DesignResults): Promise<Page<VoteUnit>> {
+  return (await unitsTable(study, query, results)).page;
+}
+
+/** A page of the units table, with the decisions over all units and the table's column names. From the
+ *  design's kept decisions when it keeps them (read in one snapshot), else from the whole results. */
+export async function unitsTable(study: Study, query: UnitsQuery, results?: DesignResults): Promise<UnitsTable> {
+  const design = designOf(study.design);
   // only designs that decide on units (those a researcher adjudicates) have a units table
-  const decides = designOf(study.design).adjudicable !== undefined;
-  const all = decides ? ((results ?? (await studyResults(study))).units ?? []) : [];
-  const chosen = all.filter((u) => (!query.status || u.decision.status === query.status) && (query.ties !== "1" || Object.values(u.decision.checks).some((c) => c.tie)));
-  const key: (u: VoteUnit) => number | string =
-    query.sort === "title" ? (u) => u.title ?? "" : query.sort === "submitted" ? (u) => u.submitted : query.sort === "status" ? (u) => STATUS_RANK[u.decision.status] : (u) => u.ordinal;
+  const decides = design.adjudicable !== undefined;
+  if (decides && !results && design.decided) {
+    const { table, after } = await readStudyAtOneMoment(study.id, async (client, notCounted) => {
+      const { table: decided, after } = await design.decided!({ client, study, notCounted });
+      if (!decided) return { table: null, after };
+      const { items, total, decisions } = choose(decided.units, query, { status: (u) => u.status, tie: (u) => u.tie });
+      return { table: { page: { items: await decided.rows(items), total, page: query.page, pageSize: query.pageSize }, decisions, names: decided.names }, after };
+    });
+    await after(pool());
+    if (table) return table;
+  }
+  const all = decides ? (results ?? (await studyResults(study))) : null;
+  const { items, total, decisions } = choose(all?.units ?? [], query, { status: (u) => u.decision.status, tie: (u) => Object.values(u.decision.checks).some((c) => c.tie) });
+  return {
+    page: { items, total, page: query.page, pageSize: query.pageSize },
+    decisions,
+    names: { voteColumns: all?.voteColumns ?? [], itemColumn: all?.itemColumn ?? null, reasonLabels: all?.reasonLabels ?? {} },
+  };
+}
+
+type Sortable = Pick<VoteUnit, "ordinal" | "title" | "submitted">;
+
+/** The query's page of units: filtered, sorted (ties by ordinal), cut; and the decisions over all of them. */
+function choose<T extends Sortable>(all: readonly T[], query: UnitsQuery, of: { status(u: T): UnitStatus; tie(u: T): boolean }) {
+  const decisions: Record<UnitStatus, number> = { incomplete: 0, keep: 0, reject: 0, needs_review: 0 };
+  for (const u of all) decisions[of.status(u)]++;
+  const chosen = all.filter((u) => (!query.status || of.status(u) === query.status) && (query.ties !== "1" || of.tie(u)));
+  const key: (u: T) => number | string =
+    query.sort === "title" ? (u) => u.title ?? "" : query.sort === "submitted" ? (u) => u.submitted : query.sort === "status" ? (u) => STATUS_RANK[of.status(u)] : (u) => u.ordinal;
   const sign = query.order === "desc" ? -1 : 1;
   chosen.sort((a, b) => {
     const x = key(a);
@@ -68,7 +108,7 @@ export async function unitsPage(study: Study, query: UnitsQuery, results?: Desig
     return sign * c || a.ordinal - b.ordinal;
   });
   const from = (query.page - 1) * query.pageSize;
-  return { items: chosen.slice(from, from + query.pageSize), total: chosen.length, page: query.page, pageSize: query.pageSize };
+  return { items: chosen.slice(from, from + query.pageSize), total: chosen.length, decisions };
 }
 
 const PARTICIPANT_SORT: Record<ParticipantsQuery["sort"], string> = {

@@ -61,6 +61,7 @@ const NATIVE: Record<string, (args: string[]) => string> = {
   DoublePrecision: () => "float8",
   Real: () => "float4",
   JsonB: () => "jsonb",
+  Json: () => "json",
   Date: () => "date",
 };
 const ON_DELETE: Record<string, string> = {

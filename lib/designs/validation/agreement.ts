@@ -69,6 +69,38 @@ function anyVote(counts: Readonly<Record<string, number>>): boolean {
   return false;
 }
 
+/** Count rows of a family (label → votes, one per item) by what they hold: family → row key → items. */
+export type CountPatterns = Map<string, Map<string, number>>;
+
+/** A count row's key: its labels with votes, in label order. */
+export function patternKey(counts: Readonly<Record<string, number>>): string {
+  const present: [string, number][] = [];
+  for (const label in counts) if (counts[label]! > 0) present.push([label, counts[label]!]);
+  present.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return JSON.stringify(present);
+}
+
+export function addPattern(patterns: CountPatterns, family: string, counts: Readonly<Record<string, number>>, items = 1): void {
+  let rows = patterns.get(family);
+  if (!rows) patterns.set(family, (rows = new Map()));
+  const key = patternKey(counts);
+  rows.set(key, (rows.get(key) ?? 0) + items);
+}
+
+/** The figures of each family from its count rows, taken in one order (by key) wherever they were
+ *  counted, so the results and the page summary (summary.ts) give the same floating-point figures. */
+export function agreementOfPatterns(config: ValidationConfig, patterns: CountPatterns, raters: Map<string, number>): Figures {
+  const labels = labelsOf(config);
+  return ordered(config, patterns).map(([check, byKey]) => {
+    const rows: Record<string, number>[] = [];
+    for (const key of [...byKey.keys()].sort()) {
+      const counts = Object.fromEntries(JSON.parse(key) as [string, number][]);
+      for (let i = byKey.get(key)!; i > 0; i--) rows.push(counts);
+    }
+    return { check, label: labels[check] ?? check, figures: figures(agreementSummaryOfCounts(countMatrixOf(rows), raters.get(check) ?? 0)) };
+  });
+}
+
 /** The same figures from vote counts per unit and check, and the distinct raters of each family (never exactly 2). */
 export function agreementFromCounts(
   config: ValidationConfig,
@@ -76,22 +108,15 @@ export function agreementFromCounts(
   tallies: Map<string, UnitTallies>,
   raters: Map<string, number>,
 ): Figures {
-  const families = new Map<string, Record<string, number>[]>();
+  const patterns: CountPatterns = new Map();
   for (const u of units) {
     const perUnit = tallies.get(u.unitId);
     if (!perUnit) continue;
     for (const check of u.checks) {
       const counts = perUnit.get(check.key);
       if (!counts || !anyVote(counts)) continue;
-      const f = family(check);
-      if (!families.has(f)) families.set(f, []);
-      families.get(f)!.push(counts);
+      addPattern(patterns, family(check), counts);
     }
   }
-  const labels = labelsOf(config);
-  return ordered(config, families).map(([check, rows]) => ({
-    check,
-    label: labels[check] ?? check,
-    figures: figures(agreementSummaryOfCounts(countMatrixOf(rows), raters.get(check) ?? 0)),
-  }));
+  return agreementOfPatterns(config, patterns, raters);
 }

@@ -7,8 +7,10 @@ import type { ValidationConfig } from "@/lib/designs/validation/config";
 import { validationDescriptor } from "@/lib/designs/validation/descriptor";
 import { validationFamilies } from "@/lib/designs/validation/families";
 import { validationResponseSchema } from "@/lib/designs/validation/response";
-import { validationResults, type ValidationResults } from "@/lib/designs/validation/results";
+import { validationNames, validationResults, type ValidationResults } from "@/lib/designs/validation/results";
 import { validationParticipantFigures } from "@/lib/designs/validation/participants";
+import { keptRecords, readDecided, unitRows } from "@/lib/designs/validation/decision-store";
+import { validationSummary } from "@/lib/designs/validation/summary";
 import { selectValidatedRecords } from "@/lib/designs/validation/validated";
 
 // Validation: people vote on checks about an item (flags on a conversation, the answer key of
@@ -66,6 +68,14 @@ export const validation: Design<ValidationConfig, ValidationResults> = {
   },
 
   results: validationResults,
+
+  summary: validationSummary,
+
+  async decided(ctx) {
+    if (ctx.aggregation === "dawid-skene") return { table: null, after: async () => undefined };
+    const decided = await readDecided(ctx);
+    return { table: { units: decided.units, rows: (units) => unitRows(ctx, decided, units), names: validationNames(ctx.study.config), keptRecords: () => keptRecords(ctx, decided) }, after: (writer) => decided.keep(writer) };
+  },
 
   participantFigures: validationParticipantFigures,
 

@@ -2,11 +2,10 @@ import { describe, expect, it } from "vitest";
 import { pool } from "@/lib/db/pool";
 import type { ValidationResults } from "@/lib/designs/validation/results";
 import { studyResults } from "@/lib/studies/results";
-import { changeStudyState, createStudy, parseSpec } from "@/lib/studies/service";
-import { readStudy } from "@/lib/studies/study";
 import { participantFigures, participantsPage, participantsQuery } from "@/lib/studies/tables";
-import { addParticipants, answer, fate, pick, randomDataset, researcher, rng, shuffled, type Rng } from "@/tests/support/random-study";
-import { questionsByIds, type StoredQuestion } from "@/lib/datasets/questions";
+import { rng, type Rng } from "@/tests/support/random-study";
+import { randomValidationStudy } from "@/lib/designs/validation/random-study.testing";
+import type { StoredQuestion } from "@/lib/datasets/questions";
 import { commonResults, readUnitQuestions, readUnits, readValidResponses, type UnitRow as BaseUnit } from "@/lib/designs/read";
 import type { AdjudicationItem, AgreementFigures, DesignResults, ReadCtx, Study, UnitDecision } from "@/lib/designs/types";
 import { decideUnit, type Vote } from "@/lib/designs/validation/aggregate";
@@ -189,53 +188,6 @@ function oracleResults(study: Pick<Study<ValidationConfig>, "n" | "unitType" | "
 }
 
 // ---- randomized studies ----
-
-const LABELS = [
-  { key: "clear", label: "Clear" },
-  { key: "vague", label: "Vague" },
-  { key: "wrong", label: "Wrong", rejects: true },
-];
-
-/** A validation study (unit = question: two flags, a label, the answer key) answered at random. */
-async function randomValidationStudy(seed: number, opts: { participants: number; maxPerUnit: number; n: number }): Promise<Study<ValidationConfig>> {
-  const r = rng(seed);
-  const { actor, ownerId } = await researcher();
-  const datasetId = await randomDataset(ownerId, 40);
-  const config = {
-    contextChecks: { flags: [{ key: "odd", label: "Odd" }, { key: "unsafe", label: "Unsafe" }], comment: true },
-    labelJudgement: { prompt: "Is the question clear?", labels: LABELS },
-    answerKey: true,
-    rule: { tiePolicy: pick(r, ["needs_review", "keep", "reject"] as const) },
-  };
-  const created = await createStudy({ actor, spec: parseSpec({ dataset: datasetId, design: "validation", name: `random ${seed}`, unit: "question", n: opts.n, config }) });
-  await changeStudyState({ actor, studyId: created.id, to: "open" });
-  const study = (await readStudy(pool(), { id: created.id })) as Study<ValidationConfig>;
-  const people = await addParticipants(study.id, opts.participants);
-  const { rows: units } = await pool().query<{ id: string; questionIds: string[] }>(`SELECT id, "questionIds" FROM "StudyUnit" WHERE "studyId" = $1 ORDER BY ordinal`, [study.id]);
-  const questions = new Map((await questionsByIds(pool(), units.flatMap((u) => u.questionIds))).map((q) => [q.id, q]));
-  const base = Date.parse("2026-01-05T09:00:00Z");
-  const leasing = new Set<string>(); // one live lease per participant (a constraint)
-  for (const unit of units) {
-    const checks = unitChecks(study.config, unit.questionIds.map((id) => questions.get(id)!));
-    // few answerers on some units (under N, or under 3: leave-one-out has too few others)
-    const answerers = shuffled(r, people).slice(0, Math.floor(r() * (opts.maxPerUnit + 1)));
-    for (const participantId of answerers) {
-      const answers: Record<string, string> = {};
-      // two options mostly, so ties come often; now and then a check left unanswered
-      for (const c of checks) if (r() > 0.08) answers[c.key] = r() < 0.85 ? c.options[Math.floor(r() * 2) % c.options.length]!.value : pick(r, c.options).value;
-      let status = fate(r);
-      if (status === "live" && leasing.has(participantId)) status = "expired";
-      if (status === "live") leasing.add(participantId);
-      await answer({ r, studyId: study.id, unitId: unit.id, participantId, status, payloads: [{ answers, ...(r() < 0.3 ? { comment: "hm" } : {}) }], base });
-    }
-    if (r() < 0.15) {
-      const check = pick(r, checks);
-      await pool().query(`INSERT INTO "Adjudication" (id, "studyId", "unitId", "check", decision, reason) VALUES (gen_random_uuid(), $1, $2, $3, $4, 'decided')`, [study.id, unit.id, check.key, pick(r, check.options).value]);
-    }
-  }
-  return study;
-}
-
 
 function expectClose(actual: number | null | undefined, expected: number | null | undefined) {
   if (expected === null || expected === undefined) return expect(actual ?? null).toBeNull();

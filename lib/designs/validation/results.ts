@@ -2,11 +2,12 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import { counted } from "@/lib/designs/counted";
 import { commonResults, readCommon, readUnits, readValidResponses, type CommonResults, type UnitRow as BaseUnit } from "@/lib/designs/read";
 import { declaredFamilies, type AdjudicationItem, type AgreementFigures, type DesignResults, type ReadCtx, type Study, type UnitDecision } from "@/lib/designs/types";
-import { decideFromTallies, talliesOf, type UnitTallies, type Vote } from "@/lib/designs/validation/aggregate";
+import { talliesOf, type UnitTallies, type Vote } from "@/lib/designs/validation/aggregate";
+import { decideStudyUnit, queuedChecks } from "@/lib/designs/validation/decide";
 import { agreementFromCounts, checkAgreement, familyOfKey } from "@/lib/designs/validation/agreement";
 import { unitChecks, type Check, type UnitQuestion } from "@/lib/designs/validation/checks";
 import type { ValidationConfig } from "@/lib/designs/validation/config";
-import { judgement } from "@/lib/designs/validation/judgement";
+import { readCheckQuestions, readLlmJudgements } from "@/lib/designs/validation/inputs";
 import { ANSWER_KEY_FAMILY, validationFamilies } from "@/lib/designs/validation/families";
 import { dawidSkeneConsensus, type FamilyFit } from "@/lib/designs/validation/dawid-skene";
 
@@ -66,34 +67,15 @@ export interface StudyData {
 
 type Adjudications = StudyData["adjudications"];
 
-/** What the answer-key checks show of the study's questions (none without an answer key): read beside
- *  the units from their question lists, not by sending the ids back (50,000 at a million answers). */
-async function readCheckQuestions(client: ReadCtx<ValidationConfig>["client"], study: ReadCtx<ValidationConfig>["study"]): Promise<Map<string, UnitQuestion>> {
-  if (!study.config.answerKey) return new Map();
-  const { rows } = await client.query<UnitQuestion>(
-    `SELECT q.id, q.kind, q.prompt, q.options, q.gold FROM "Question" q
-     WHERE q.id IN (SELECT unnest(u."questionIds") FROM "StudyUnit" u WHERE u."studyId" = $1)`,
-    [study.id],
-  );
-  return new Map(rows.map((q) => [q.id, q]));
-}
-
 async function readShared({ client, study }: ReadCtx<ValidationConfig>) {
-  const llmModel = study.config.rule.llmJudge?.model ?? null;
-  const [units, questions, adjudications, predictions] = await Promise.all([
+  const [units, questions, adjudications, llm] = await Promise.all([
     readUnits(client, study.id),
     readCheckQuestions(client, study),
     client.query<{ unitId: string; check: string; decision: string; reason: string; actorId: string | null; createdAt: Date }>(
       `SELECT "unitId", "check", decision, reason, "actorId", "createdAt" FROM "Adjudication" WHERE "studyId" = $1 ORDER BY "createdAt", id`,
       [study.id],
     ),
-    llmModel
-      ? client.query<{ questionId: string; answer: unknown }>(
-          `SELECT m."questionId", m.answer FROM "ModelPrediction" m JOIN "Question" q ON q.id = m."questionId"
-           WHERE q."datasetId" = $1 AND m.model = $2`,
-          [study.datasetId, llmModel],
-        )
-      : Promise.resolve(null),
+    readLlmJudgements(client, study),
   ]);
   const adj: Adjudications = new Map();
   for (const a of adjudications.rows) {
@@ -104,7 +86,7 @@ async function readShared({ client, study }: ReadCtx<ValidationConfig>) {
   return {
     units: units.map((u) => ({ ...u, questions: u.questionIds.flatMap((id) => questions.get(id) ?? []) })),
     adjudications: adj,
-    llm: predictions ? Object.fromEntries(predictions.rows.map((p) => [p.questionId, judgement(p.answer)])) : undefined,
+    llm,
   };
 }
 
@@ -124,8 +106,6 @@ async function readResponses({ client, study }: ReadCtx<ValidationConfig>): Prom
     };
   });
 }
-
-const NO_TALLIES: UnitTallies = new Map();
 
 /** Everything from every valid response, in JavaScript (Dawid–Skene needs each vote). */
 export async function loadValidationData(ctx: ReadCtx<ValidationConfig>): Promise<StudyData> {
@@ -150,6 +130,27 @@ export async function loadValidationData(ctx: ReadCtx<ValidationConfig>): Promis
   };
 }
 
+/** Distinct raters of each family the agreement reports: per participant, the first counted answer
+ *  holding a key of the family (a participant index probe; every check of a unit is answered, so it is
+ *  found at once), not every answer's keys; a key's family as familyOfKey (agreement.ts) has it. */
+export async function readRaters({ client, study, notCounted }: ReadCtx<ValidationConfig>): Promise<Map<string, number>> {
+  const { rows } = await client.query<{ family: string; n: number }>(
+    `SELECT f.family, count(*)::int AS n
+     FROM "Participant" p CROSS JOIN unnest($2::text[]) AS f(family)
+     CROSS JOIN LATERAL (
+       SELECT 1 FROM "Response" r
+       WHERE r."participantId" = p.id AND r."studyId" = $1 AND ${counted("r", "$1", notCounted)}
+         AND CASE WHEN f.family = '${ANSWER_KEY_FAMILY}'
+                  THEN EXISTS (SELECT 1 FROM jsonb_object_keys(coalesce(r.payload -> 'answers', '{}'::jsonb)) k WHERE k NOT LIKE 'flag:%' AND k <> 'label')
+                  ELSE coalesce(r.payload -> 'answers', '{}'::jsonb) ? f.family END
+       LIMIT 1) x
+     WHERE p."studyId" = $1
+     GROUP BY 1`,
+    [study.id, declaredFamilies(validationFamilies(study.config)).map((f) => f.key)],
+  );
+  return new Map(rows.map((r) => [r.family, r.n]));
+}
+
 /** The counts the majority rule needs, aggregated in PostgreSQL. */
 export async function loadValidationCounts(ctx: ReadCtx<ValidationConfig>): Promise<StudyData> {
   const { client, study, notCounted } = ctx;
@@ -159,26 +160,10 @@ export async function loadValidationCounts(ctx: ReadCtx<ValidationConfig>): Prom
     `SELECT "unitId", responses, votes FROM "UnitTally" WHERE "studyId" = $1 AND responses > 0`,
     [study.id],
   );
-  const [counts, raters, common, { units, adjudications, llm }] = await Promise.all([
+  const [counts, raterCounts, common, { units, adjudications, llm }] = await Promise.all([
     // what counts of each unit's answers (answers, and votes per check and label), kept by triggers
     tallied,
-    // distinct raters of each family the agreement reports: per participant, the first counted answer
-    // holding a key of the family (a participant index probe; every check of a unit is answered, so
-    // it is found at once), not every answer's keys; a key's family as familyOfKey (agreement.ts) has it
-    client.query<{ family: string; n: number }>(
-      `SELECT f.family, count(*)::int AS n
-       FROM "Participant" p CROSS JOIN unnest($2::text[]) AS f(family)
-       CROSS JOIN LATERAL (
-         SELECT 1 FROM "Response" r
-         WHERE r."participantId" = p.id AND r."studyId" = $1 AND ${counted("r", "$1", notCounted)}
-           AND CASE WHEN f.family = '${ANSWER_KEY_FAMILY}'
-                    THEN EXISTS (SELECT 1 FROM jsonb_object_keys(coalesce(r.payload -> 'answers', '{}'::jsonb)) k WHERE k NOT LIKE 'flag:%' AND k <> 'label')
-                    ELSE coalesce(r.payload -> 'answers', '{}'::jsonb) ? f.family END
-         LIMIT 1) x
-       WHERE p."studyId" = $1
-       GROUP BY 1`,
-      [study.id, declaredFamilies(validationFamilies(study.config)).map((f) => f.key)],
-    ),
+    readRaters(ctx),
     readCommon(
       client,
       study,
@@ -192,7 +177,6 @@ export async function loadValidationCounts(ctx: ReadCtx<ValidationConfig>): Prom
     if (i % TURN_EVERY_UNITS === TURN_EVERY_UNITS - 1) await nextTurn();
     tallies.set(c.unitId, new Map(Object.entries(c.votes)));
   }
-  const raterCounts = new Map(raters.rows.map((r) => [r.family, r.n]));
   // Cohen's κ (its note) needs who rated what: with exactly two raters the ratings are read
   const responses = [...raterCounts.values()].includes(2) ? await readResponses(ctx) : undefined;
   return {
@@ -213,6 +197,24 @@ export async function validationResults(ctx: ReadCtx<ValidationConfig>): Promise
   return computeResults(ctx.study, data, method);
 }
 
+/** How the units table heads its columns and words the decision reasons. */
+export function validationNames(config: ValidationConfig): Pick<ValidationResults, "voteColumns" | "itemColumn" | "reasonLabels"> {
+  const flags = config.contextChecks?.flags ?? [];
+  const labels = config.labelJudgement?.labels ?? [];
+  return {
+    voteColumns: [...flags.map((f) => ({ key: `flag:${f.key}`, label: f.label })), ...(config.labelJudgement ? [{ key: "label", label: "Label judgement" }] : [])],
+    itemColumn: config.answerKey ? "Answer key" : null,
+    reasonLabels: {
+      answer_key: "answer key judged wrong",
+      broken: "question judged broken or ambiguous",
+      llm_judge: "LLM judge did not agree",
+      "label:tie": "label tied",
+      ...Object.fromEntries(flags.map((f) => [`flag:${f.key}`, `flagged ${f.label}`])),
+      ...Object.fromEntries(labels.map((l) => [`label:${l.key}`, `label ${l.label}`])),
+    },
+  };
+}
+
 // A results call at a million answers decides 50,000 units in seconds of JavaScript; the server
 // gives other requests (participants' submits) a turn every so many units instead of holding them
 // for all of it.
@@ -228,19 +230,12 @@ export async function computeResults(study: Pick<Study<ValidationConfig>, "n" | 
     if (i % TURN_EVERY_UNITS === TURN_EVERY_UNITS - 1) await nextTurn();
     const checks = allChecks[i]!.checks;
     const submitted = data.submitted.get(u.id) ?? 0;
-    const adjudications = Object.fromEntries(Object.entries(data.adjudications.get(u.id) ?? {}).map(([k, v]) => [k, v.decision]));
-    const decision = decideFromTallies({
-      checks,
-      tallies: data.tallies.get(u.id) ?? NO_TALLIES,
-      submitted,
-      n: study.n,
-      unitType: study.unitType === "context" ? "context" : "question",
-      questionIds: u.questionIds,
-      config,
-      adjudications,
-      llm: data.llm,
-      ...(ds ? { consensus: ds.byUnit.get(u.id) ?? {} } : {}),
-    });
+    const decision = decideStudyUnit(
+      study,
+      { questionIds: u.questionIds, checks, tallies: data.tallies.get(u.id), submitted, adjudicated: data.adjudications.get(u.id) },
+      data.llm,
+      ds ? (ds.byUnit.get(u.id) ?? {}) : undefined,
+    );
     units.push({ unitId: u.id, ordinal: u.ordinal, title: u.title, submitted, live: u.live, checks, decision });
   }
   await nextTurn();
@@ -250,30 +245,17 @@ export async function computeResults(study: Pick<Study<ValidationConfig>, "n" | 
 
   const queue: ValidationResults["queue"] = [];
   for (const u of units) {
-    if (u.submitted < study.n) continue;
-    for (const check of u.checks) {
+    for (const check of queuedChecks(study.n, u.submitted, u.checks, u.decision)) {
       const r = u.decision.checks[check.key]!;
-      if (r.adjudicated !== null || r.unanimous) continue;
       queue.push({ unitId: u.unitId, ordinal: u.ordinal, title: u.title, check: check.key, prompt: check.questionPrompt ? `${check.questionPrompt} — ${check.prompt}${check.subject ? ` (${check.subject})` : ""}` : check.prompt, counts: r.counts, reason: r.tie ? "tie" : "disagreement" });
     }
   }
   queue.sort((a, b) => (a.reason === b.reason ? a.ordinal - b.ordinal : a.reason === "tie" ? -1 : 1));
   await nextTurn();
 
-  const flags = config.contextChecks?.flags ?? [];
-  const labels = config.labelJudgement?.labels ?? [];
   return {
     aggregation: { method, fits: ds?.fits ?? [] },
-    voteColumns: [...flags.map((f) => ({ key: `flag:${f.key}`, label: f.label })), ...(config.labelJudgement ? [{ key: "label", label: "Label judgement" }] : [])],
-    itemColumn: config.answerKey ? "Answer key" : null,
-    reasonLabels: {
-      answer_key: "answer key judged wrong",
-      broken: "question judged broken or ambiguous",
-      llm_judge: "LLM judge did not agree",
-      "label:tie": "label tied",
-      ...Object.fromEntries(flags.map((f) => [`flag:${f.key}`, `flagged ${f.label}`])),
-      ...Object.fromEntries(labels.map((l) => [`label:${l.key}`, `label ${l.label}`])),
-    },
+    ...validationNames(config),
     progress: data.common.progress,
     decisions,
     agreement: data.responses ? checkAgreement(config, units, data.responses) : agreementFromCounts(config, units, data.tallies, data.raters),

@@ -1,6 +1,5 @@
-import type { ReadCtx } from "@/lib/designs/types";
+import type { ReadCtx, UnitDecision } from "@/lib/designs/types";
 import type { ValidationConfig } from "@/lib/designs/validation/config";
-import type { ValidationResults } from "@/lib/designs/validation/results";
 
 // Which source records survive the study's rule. A record is kept when at least one of its
 // questions is in the study, no unit covering its questions was rejected or left undecided,
@@ -14,7 +13,11 @@ export interface RecordSelection {
   inScope: number;
 }
 
-export async function selectValidatedRecords({ client, study }: ReadCtx<ValidationConfig>, results: ValidationResults): Promise<RecordSelection> {
+/** `results`: the units' decisions (only their status and rejected questions are read). */
+export async function selectValidatedRecords(
+  { client, study }: ReadCtx<ValidationConfig>,
+  results: { units: { unitId: string; decision: Pick<UnitDecision, "status" | "rejectedQuestions" | "questionReasons"> }[] },
+): Promise<RecordSelection> {
   // every question a unit asks, with the unit asking it
   const { rows } = await client.query<{ id: string; recordIndex: number; unitId: string }>(
     `SELECT q.id, q."recordIndex", u.id AS "unitId"

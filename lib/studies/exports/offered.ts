@@ -1,4 +1,5 @@
 import { pool } from "@/lib/db/pool";
+import { readStudyAtOneMoment } from "@/lib/designs/counted";
 import { designOf, type DesignResults, type Study } from "@/lib/designs";
 import { studyResults } from "@/lib/studies/results";
 
@@ -70,12 +71,26 @@ export const NOTHING_KEPT =
   "Nothing is kept yet, so this download is refused for now: units are kept as they get their N answers (or are adjudicated).";
 
 /** The study's exports with what would be refused now: the validated dataset while nothing is kept
- *  (the check lib/studies/validated-export.ts makes). Pass the results when the page has them. */
-export async function studyExports(study: Study, results?: DesignResults): Promise<OfferedExport[]> {
+ *  (the check lib/studies/validated-export.ts makes). Pass the results, or the kept records, when the
+ *  page has them (lib/studies/results.ts, studyOverview). */
+export async function studyExports(study: Study, known: { results?: DesignResults | null; keptRecords?: number } = {}): Promise<OfferedExport[]> {
   const list = exportsOf(study);
-  const validatedRecords = designOf(study.design).validatedRecords;
-  if (!validatedRecords || !list.some((e) => e.format === "validated")) return list;
-  const selection = await validatedRecords({ client: pool(), study }, results ?? (await studyResults(study)));
-  const empty = selection.kept.length === 0;
+  if (!designOf(study.design).validatedRecords || !list.some((e) => e.format === "validated")) return list;
+  const empty = (known.keptRecords ?? (await keptRecordsNow(study, known.results ?? undefined))) === 0;
   return list.map((e) => (e.format === "validated" && empty ? { ...e, unavailable: { reason: "nothing_kept", text: NOTHING_KEPT } } : e));
+}
+
+/** How many source records the validated dataset holds now: from the design's kept decisions when it
+ *  keeps them (read in one snapshot), else from the results. */
+async function keptRecordsNow(study: Study, results?: DesignResults): Promise<number> {
+  const design = designOf(study.design);
+  if (!results && design.decided) {
+    const { kept, after } = await readStudyAtOneMoment(study.id, async (client, notCounted) => {
+      const { table, after } = await design.decided!({ client, study, notCounted });
+      return { kept: table?.keptRecords ? await table.keptRecords() : null, after };
+    });
+    await after(pool());
+    if (kept !== null) return kept;
+  }
+  return (await design.validatedRecords!({ client: pool(), study }, results ?? (await studyResults(study)))).kept.length;
 }

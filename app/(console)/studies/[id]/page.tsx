@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { headers } from "next/headers";
 import { ExportsList } from "@/components/studies/exports-list";
-import { resultsFor, studyForPage, timelineFor } from "@/components/studies/page-data";
+import { overviewFor, studyForPage, timelineFor } from "@/components/studies/page-data";
 import { ProgressSummary } from "@/components/studies/progress-summary";
 import { DesignOverview } from "@/components/studies/results/registry";
 import { ShareLinks } from "@/components/studies/share-links";
@@ -27,7 +27,7 @@ export default async function StudyOverviewPage({ params, searchParams }: Props)
   // a failure is handled where it is awaited, not left unhandled if the page fails first
   const timeline = timelineFor(study);
   timeline.catch(() => undefined);
-  const [results, origin, { created }, t] = await Promise.all([resultsFor(study), requestOrigin(), searchParams, getTranslations("console.studies.overview")]);
+  const [{ summary, results }, origin, { created }, t] = await Promise.all([overviewFor(study), requestOrigin(), searchParams, getTranslations("console.studies.overview")]);
   const createdUnits = created !== undefined && /^\d+$/.test(created) ? Number(created) : null;
   return (
     <div className="space-y-6">
@@ -36,7 +36,7 @@ export default async function StudyOverviewPage({ params, searchParams }: Props)
           {t("created", { count: createdUnits })} {study.state === "draft" && t("openWhenReady")}
         </Alert>
       )}
-      <ProgressSummary studyId={study.id} results={results} />
+      <ProgressSummary studyId={study.id} summary={summary} />
       <section aria-labelledby="links-heading" className="space-y-3 rounded-card border border-line bg-surface p-4 sm:p-6">
         <h2 id="links-heading" className="text-lg font-semibold">
           {t("share")}
@@ -54,7 +54,7 @@ export default async function StudyOverviewPage({ params, searchParams }: Props)
           serverOrigin={origin}
         />
       </section>
-      <DesignOverview study={study} results={results} timeline={timeline} />
+      <DesignOverview study={study} results={results ?? summary} timeline={timeline} />
       <ExportsList studyId={study.id} />
     </div>
   );

@@ -1,13 +1,13 @@
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { DECISIONS } from "@/components/studies/format";
-import { resultsFor, studyForPage } from "@/components/studies/page-data";
+import { studyForPage } from "@/components/studies/page-data";
 import { Pagination } from "@/components/studies/pagination";
 import { queryHref } from "@/components/studies/sort-header";
 import { UnitsTable } from "@/components/studies/units-table";
 import { buttonClass } from "@/components/ui/button";
 import { controlClass } from "@/components/ui/field";
-import { unitsPage, unitsQuery } from "@/lib/studies/tables";
+import { unitsQuery, unitsTable } from "@/lib/studies/tables";
 
 const PAGE_SIZE = 50;
 
@@ -20,13 +20,13 @@ export async function generateMetadata({ params }: Props) {
 
 export default async function StudyUnitsPage({ params, searchParams }: Props) {
   const { study } = await studyForPage((await params).id);
-  const [results, raw, t, decisionLabel] = await Promise.all([resultsFor(study), searchParams, getTranslations("console.studies.units"), getTranslations("console.studies.decisions")]);
+  const [raw, t, decisionLabel] = await Promise.all([searchParams, getTranslations("console.studies.units"), getTranslations("console.studies.decisions")]);
   // a malformed query falls back to the defaults rather than failing the page
   const parsed = unitsQuery.safeParse({ pageSize: PAGE_SIZE, page: raw.page, sort: raw.sort, order: raw.order, status: raw.status || undefined, ties: raw.ties });
   const query = parsed.success ? parsed.data : unitsQuery.parse({ pageSize: PAGE_SIZE });
   const decision = query.status;
   const ties = query.ties === "1";
-  const table = await unitsPage(study, query, results);
+  const { page: table, decisions, names } = await unitsTable(study, query);
   const rows = table.items;
   const page = query.page;
   const pages = Math.max(1, Math.ceil(table.total / PAGE_SIZE));
@@ -55,7 +55,7 @@ export default async function StudyUnitsPage({ params, searchParams }: Props) {
             <option value="">{t("allDecisions")}</option>
             {DECISIONS.map((d) => (
               <option key={d} value={d}>
-                {decisionLabel(d)} ({results.decisions?.[d] ?? 0})
+                {decisionLabel(d)} ({decisions[d]})
               </option>
             ))}
           </select>
@@ -83,7 +83,7 @@ export default async function StudyUnitsPage({ params, searchParams }: Props) {
       {rows.length > 0 && (
         <UnitsTable
           units={rows}
-          names={{ columns: results.voteColumns ?? [], itemColumn: results.itemColumn ?? null, reasonLabels: results.reasonLabels ?? {} }}
+          names={{ columns: names.voteColumns, itemColumn: names.itemColumn, reasonLabels: names.reasonLabels }}
           sort={{ sort: query.sort, order: query.order, href: (sort, order) => queryHref(base, { status: decision, ties: ties ? "1" : undefined, sort, order }) }}
           caption={t("caption", { shown: `${shown}${filters ? ` (${filters})` : ""}` })}
         />

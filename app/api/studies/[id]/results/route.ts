@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { route } from "@/lib/http/route";
-import { resultsSummary, studyResults } from "@/lib/studies/results";
+import { studySummary } from "@/lib/studies/results";
 import { getStudyFor } from "@/lib/studies/service";
 
 const params = z.object({ id: z.string().uuid() });
@@ -9,5 +9,5 @@ const query = z.object({ aggregation: z.enum(["majority", "dawid-skene"]).defaul
 // The summary only: the per-unit and per-participant tables are paged (GET .../units, .../participants).
 export const GET = route({ auth: "studies.read", params, query }, async ({ user, params, query }) => {
   const study = await getStudyFor(user, params.id);
-  return Response.json(resultsSummary(await studyResults(study, undefined, query.aggregation)), { headers: { "cache-control": "no-store" } });
+  return Response.json(await studySummary(study, query.aggregation), { headers: { "cache-control": "no-store" } });
 });

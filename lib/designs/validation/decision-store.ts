@@ -1,0 +1,209 @@
+import { createHash } from "node:crypto";
+import { setImmediate as nextTurn } from "node:timers/promises";
+import type { Queryable } from "@/lib/db/queryable";
+import type { ReadCtx, UnitDecision, UnitStatus, VoteUnit } from "@/lib/designs/types";
+import type { UnitTallies } from "@/lib/designs/validation/aggregate";
+import { unitChecks, type Check } from "@/lib/designs/validation/checks";
+import type { ValidationConfig } from "@/lib/designs/validation/config";
+import { decideStudyUnit, queuedChecks, type Adjudicated } from "@/lib/designs/validation/decide";
+import { readCheckQuestions, readLlmJudgements } from "@/lib/designs/validation/inputs";
+import { selectValidatedRecords } from "@/lib/designs/validation/validated";
+
+// The units' decisions under the majority rule, kept (UnitDecision) so that a page reads them instead of
+// deciding 50,000 units again (2 s of JavaScript at a million answers). A kept decision is used only
+// while what it was worked out from is still so: the unit's tally (kept by triggers as answers come and
+// stop counting), its number of adjudications (they are only ever added), and the study's rule (the
+// epoch: N, the unit type, the config, the LLM judge's predictions). Every other unit is decided again,
+// in the reader's snapshot, and written back after it; so what a page shows is always worked out from
+// the answers it sees, and a page after a few new answers decides only their units.
+
+// Raise when what a unit's decision is worked out from, or how, changes (aggregate.ts, decide.ts):
+// every kept decision is then worked out again.
+const RULES = 1;
+
+export interface DecidedUnit {
+  unitId: string;
+  ordinal: number;
+  title: string | null;
+  submitted: number;
+  live: number;
+  status: UnitStatus;
+  tie: boolean;
+  queued: number;
+}
+
+export interface Decided {
+  units: DecidedUnit[];
+  /** the decisions worked out by this read (those not kept, or kept from other inputs) */
+  fresh: Map<string, UnitDecision>;
+  /** writes the fresh decisions for later reads, with a client outside the read's snapshot (a read-only
+   *  transaction) */
+  keep(client: Queryable): Promise<void>;
+}
+
+interface Row extends Omit<DecidedUnit, "status"> {
+  status: UnitStatus | null;
+  kept: boolean;
+}
+
+interface Inputs {
+  unitId: string;
+  questionIds: string[];
+  responses: number;
+  votes: Record<string, Record<string, number>>;
+  adjudications: number;
+}
+
+/** What every kept decision of the study must have been worked out under. */
+async function epochOf({ client, study }: ReadCtx<ValidationConfig>): Promise<string> {
+  const model = study.config.rule.llmJudge?.model ?? null;
+  const llm = model
+    ? (
+        await client.query<{ digest: string | null }>(
+          `SELECT md5(string_agg(m."questionId"::text || '|' || m.view || '|' || m.answer::text, ',' ORDER BY m."questionId", m.view)) AS digest
+           FROM "ModelPrediction" m JOIN "Question" q ON q.id = m."questionId" WHERE q."datasetId" = $1 AND m.model = $2`,
+          [study.datasetId, model],
+        )
+      ).rows[0]?.digest
+    : null;
+  const of = { rules: RULES, n: study.n, unitType: study.unitType, config: study.config, llm };
+  return createHash("sha256").update(JSON.stringify(of)).digest("hex");
+}
+
+/** Every unit of the study with its decision's status, in ordinal order; the decisions not kept are worked out. */
+export async function readDecided(ctx: ReadCtx<ValidationConfig>): Promise<Decided> {
+  const { client, study } = ctx;
+  const epoch = await epochOf(ctx);
+  const { rows } = await client.query<Row>(
+    `SELECT u.id AS "unitId", u.ordinal, c.title, coalesce(t.responses, 0) AS submitted, coalesce(l.n, 0) AS live, d.status, d.tie, d.queued,
+            coalesce(d.epoch = $2 AND d.responses = coalesce(t.responses, 0) AND d.votes = coalesce(t.votes, '{}') AND d.adjudications = coalesce(j.n, 0), false) AS kept
+     FROM "StudyUnit" u JOIN "Context" c ON c.id = u."contextId"
+     LEFT JOIN "UnitTally" t ON t."unitId" = u.id
+     LEFT JOIN "UnitDecision" d ON d."unitId" = u.id
+     LEFT JOIN (SELECT "unitId", count(*)::int AS n FROM "Adjudication" WHERE "studyId" = $1 GROUP BY 1) j ON j."unitId" = u.id
+     LEFT JOIN (SELECT "unitId", count(*)::int AS n FROM "Assignment" WHERE "studyId" = $1 AND status = 'live' AND "expiresAt" > now() GROUP BY 1) l ON l."unitId" = u.id
+     WHERE u."studyId" = $1 ORDER BY u.ordinal`,
+    [study.id, epoch],
+  );
+  const stale = rows.filter((r) => !r.kept).map((r) => r.unitId);
+  const { decisions, inputs } = stale.length ? await decideAgain(ctx, stale) : { decisions: new Map<string, { decision: UnitDecision; checks: Check[] }>(), inputs: [] };
+  const units = rows.map(({ kept: _kept, ...r }): DecidedUnit => {
+    const d = decisions.get(r.unitId);
+    if (!d) return r as DecidedUnit;
+    return { ...r, status: d.decision.status, tie: tied(d.decision), queued: queuedChecks(study.n, r.submitted, d.checks, d.decision).length };
+  });
+  const byId = new Map(units.map((u) => [u.unitId, u]));
+  return {
+    units,
+    fresh: new Map([...decisions].map(([id, d]) => [id, d.decision])),
+    keep: (writer) => keepDecisions(writer, study.id, epoch, inputs, (id) => ({ unit: byId.get(id)!, decision: decisions.get(id)!.decision })),
+  };
+}
+
+function tied(d: UnitDecision): boolean {
+  for (const key in d.checks) if (d.checks[key]!.tie) return true;
+  return false;
+}
+
+const TURN_EVERY_UNITS = 2_000;
+
+/** The decisions of these units from their current inputs (the same call as the results make). */
+async function decideAgain(ctx: ReadCtx<ValidationConfig>, ids: string[]) {
+  const { client, study } = ctx;
+  const [inputs, adjudications, llm] = await Promise.all([
+    client.query<Inputs>(
+      `SELECT u.id AS "unitId", u."questionIds", coalesce(t.responses, 0) AS responses, coalesce(t.votes, '{}') AS votes,
+              (SELECT count(*)::int FROM "Adjudication" a WHERE a."unitId" = u.id) AS adjudications
+       FROM "StudyUnit" u LEFT JOIN "UnitTally" t ON t."unitId" = u.id WHERE u.id = ANY($1::uuid[])`,
+      [ids],
+    ),
+    readAdjudicated(client, ids),
+    readLlmJudgements(client, study),
+  ]);
+  const questions = await readCheckQuestions(client, study, ids);
+  const decisions = new Map<string, { decision: UnitDecision; checks: Check[] }>();
+  for (const [i, u] of inputs.rows.entries()) {
+    if (i % TURN_EVERY_UNITS === TURN_EVERY_UNITS - 1) await nextTurn();
+    const checks = unitChecks(study.config, u.questionIds.flatMap((id) => questions.get(id) ?? []));
+    const tallies: UnitTallies = new Map(Object.entries(u.votes));
+    const decision = decideStudyUnit(study, { questionIds: u.questionIds, checks, tallies, submitted: u.responses, adjudicated: adjudications.get(u.unitId) }, llm);
+    decisions.set(u.unitId, { decision, checks });
+  }
+  return { decisions, inputs: inputs.rows };
+}
+
+/** The newest adjudication of each check of these units. */
+export async function readAdjudicated(client: Queryable, unitIds: string[]): Promise<Map<string, Adjudicated>> {
+  const { rows } = await client.query<{ unitId: string; check: string; decision: string }>(
+    `SELECT "unitId", "check", decision FROM "Adjudication" WHERE "unitId" = ANY($1::uuid[]) ORDER BY "createdAt", id`,
+    [unitIds],
+  );
+  const out = new Map<string, Adjudicated>();
+  for (const a of rows) {
+    const perUnit = out.get(a.unitId) ?? {};
+    perUnit[a.check] = { decision: a.decision }; // newest wins
+    out.set(a.unitId, perUnit);
+  }
+  return out;
+}
+
+const KEEP_BATCH = 5_000;
+
+/** Writes decisions with the inputs they were worked out from. A later read checks those inputs, so a
+ *  row written late (its unit's tally moved on meanwhile) is only ever worked out again, never used. */
+async function keepDecisions(client: Queryable, studyId: string, epoch: string, inputs: Inputs[], of: (id: string) => { unit: DecidedUnit; decision: UnitDecision }): Promise<void> {
+  for (let i = 0; i < inputs.length; i += KEEP_BATCH) {
+    const batch = inputs.slice(i, i + KEEP_BATCH).map((u) => {
+      const { unit, decision } = of(u.unitId);
+      return { unitId: u.unitId, responses: u.responses, votes: u.votes, adjudications: u.adjudications, status: unit.status, tie: unit.tie, queued: unit.queued, decision };
+    });
+    await client.query(
+      `INSERT INTO "UnitDecision" ("unitId", "studyId", epoch, responses, votes, adjudications, status, tie, queued, decision)
+       SELECT x."unitId", $1, $2, x.responses, x.votes, x.adjudications, x.status, x.tie, x.queued, x.decision
+       FROM json_to_recordset($3::json) AS x("unitId" uuid, responses int, votes jsonb, adjudications int, status text, tie boolean, queued int, decision json)
+       ON CONFLICT ("unitId") DO UPDATE SET epoch = EXCLUDED.epoch, responses = EXCLUDED.responses, votes = EXCLUDED.votes,
+         adjudications = EXCLUDED.adjudications, status = EXCLUDED.status, tie = EXCLUDED.tie, queued = EXCLUDED.queued, decision = EXCLUDED.decision`,
+      [studyId, epoch, JSON.stringify(batch)],
+    );
+  }
+}
+
+/** The decisions of some units (a page's rows): those worked out by the read, else the kept ones. */
+export async function decisionsOf(client: Queryable, decided: Decided, ids: string[]): Promise<Map<string, UnitDecision>> {
+  const missing = ids.filter((id) => !decided.fresh.has(id));
+  const { rows } = missing.length
+    ? await client.query<{ unitId: string; decision: UnitDecision }>(`SELECT "unitId", decision FROM "UnitDecision" WHERE "unitId" = ANY($1::uuid[])`, [missing])
+    : { rows: [] };
+  const kept = new Map(rows.map((r) => [r.unitId, r.decision]));
+  return new Map(ids.map((id) => [id, decided.fresh.get(id) ?? kept.get(id)!]));
+}
+
+/** A page of the units table: the rows' decisions and checks, as the results give them. */
+export async function unitRows(ctx: ReadCtx<ValidationConfig>, decided: Decided, units: DecidedUnit[]): Promise<VoteUnit[]> {
+  const ids = units.map((u) => u.unitId);
+  const [decisions, questions, lists] = await Promise.all([
+    decisionsOf(ctx.client, decided, ids),
+    readCheckQuestions(ctx.client, ctx.study, ids),
+    ctx.client.query<{ id: string; questionIds: string[] }>(`SELECT id, "questionIds" FROM "StudyUnit" WHERE id = ANY($1::uuid[])`, [ids]),
+  ]);
+  const questionIds = new Map(lists.rows.map((u) => [u.id, u.questionIds]));
+  return units.map((u) => ({
+    unitId: u.unitId,
+    ordinal: u.ordinal,
+    title: u.title,
+    submitted: u.submitted,
+    live: u.live,
+    checks: unitChecks(ctx.study.config, (questionIds.get(u.unitId) ?? []).flatMap((id) => questions.get(id) ?? [])),
+    decision: decisions.get(u.unitId)!,
+  }));
+}
+
+/** How many source records the validated dataset would hold: only the kept units' decisions are read
+ *  (any other status drops the records it covers, whatever its rejected questions). */
+export async function keptRecords(ctx: ReadCtx<ValidationConfig>, decided: Decided): Promise<number> {
+  const keep = decided.units.filter((u) => u.status === "keep").map((u) => u.unitId);
+  if (keep.length === 0) return 0;
+  const decisions = await decisionsOf(ctx.client, decided, keep);
+  const units = decided.units.map((u) => ({ unitId: u.unitId, decision: decisions.get(u.unitId) ?? { status: u.status, rejectedQuestions: [] } }));
+  return (await selectValidatedRecords(ctx, { units })).kept.length;
+}

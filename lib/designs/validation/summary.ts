@@ -1,0 +1,57 @@
+import type { Queryable } from "@/lib/db/queryable";
+import { readTotals, progressOf } from "@/lib/designs/read";
+import type { ReadCtx, ResultsSummary } from "@/lib/designs/types";
+import { addPattern, agreementOfPatterns, type CountPatterns } from "@/lib/designs/validation/agreement";
+import type { ValidationConfig } from "@/lib/designs/validation/config";
+import { keptRecords, readDecided } from "@/lib/designs/validation/decision-store";
+import { readRaters, validationNames } from "@/lib/designs/validation/results";
+
+// What the overview and the results API show of a validation study under the majority rule, without
+// deciding or loading every unit: the kept decisions (decision-store.ts), the units' tallies grouped by
+// what they hold (at N = 20 a family's 50,000 count rows are a few dozen kinds), and the study's totals.
+// The same figures as the results (resultsSummary of validationResults;
+// decision-store.integration.test.ts compares them).
+
+/** Count rows per family, grouped in PostgreSQL: a key's family as familyOfKey (agreement.ts) has it. */
+async function readPatterns({ client, study }: ReadCtx<ValidationConfig>): Promise<CountPatterns> {
+  const { rows } = await client.query<{ family: string; counts: Record<string, number>; items: number }>(
+    `SELECT CASE WHEN c.key LIKE 'flag:%' OR c.key = 'label' THEN c.key ELSE 'answer_key' END AS family, c.value AS counts, count(*)::int AS items
+     FROM "UnitTally" t CROSS JOIN LATERAL jsonb_each(t.votes) c
+     WHERE t."studyId" = $1 GROUP BY 1, 2`,
+    [study.id],
+  );
+  const patterns: CountPatterns = new Map();
+  for (const r of rows) addPattern(patterns, r.family, r.counts, r.items);
+  return patterns;
+}
+
+/** The summary, and the decisions it worked out, to keep; no summary when the agreement needs every
+ *  rating (a family of exactly two raters: Cohen's κ), which only the results read. */
+export async function validationSummary(
+  ctx: ReadCtx<ValidationConfig>,
+  opts: { keptRecords?: boolean } = {},
+): Promise<{ summary: ResultsSummary | null; keptRecords?: number; after(client: Queryable): Promise<void> }> {
+  if (ctx.aggregation === "dawid-skene") return { summary: null, after: async () => undefined };
+  const [raters, decided, totals, patterns] = await Promise.all([readRaters(ctx), readDecided(ctx), readTotals(ctx.client, ctx.study, ctx.notCounted), readPatterns(ctx)]);
+  const after = (writer: Queryable) => decided.keep(writer);
+  if ([...raters.values()].includes(2)) return { summary: null, after };
+  const decisions = { incomplete: 0, keep: 0, reject: 0, needs_review: 0 };
+  let queue = 0;
+  for (const u of decided.units) {
+    decisions[u.status]++;
+    queue += u.queued;
+  }
+  const progress = progressOf(ctx.study.n, decided.units, totals);
+  return {
+    ...(opts.keptRecords ? { keptRecords: await keptRecords(ctx, decided) } : {}),
+    summary: {
+      aggregation: { method: "majority", fits: [] },
+      ...validationNames(ctx.study.config),
+      progress,
+      decisions,
+      agreement: agreementOfPatterns(ctx.study.config, patterns, raters),
+      tables: { units: decided.units.length, participants: progress.participants, queue },
+    },
+    after,
+  };
+}
