@@ -34,8 +34,8 @@ export interface DecidedUnit {
 
 export interface Decided {
   units: DecidedUnit[];
-  /** the decisions worked out by this read (those not kept, or kept from other inputs) */
-  fresh: Map<string, UnitDecision>;
+  /** the decisions worked out by this read (those not kept, or kept from other inputs), with the units' checks */
+  fresh: Map<string, { decision: UnitDecision; checks: Check[] }>;
   /** writes the fresh decisions for later reads, with a client outside the read's snapshot (a read-only
    *  transaction) */
   keep(client: Queryable): Promise<void>;
@@ -95,7 +95,7 @@ export async function readDecided(ctx: ReadCtx<ValidationConfig>): Promise<Decid
   const byId = new Map(units.map((u) => [u.unitId, u]));
   return {
     units,
-    fresh: new Map([...decisions].map(([id, d]) => [id, d.decision])),
+    fresh: decisions,
     keep: (writer) => keepDecisions(writer, study.id, epoch, inputs, (id) => ({ unit: byId.get(id)!, decision: decisions.get(id)!.decision })),
   };
 }
@@ -155,55 +155,42 @@ async function keepDecisions(client: Queryable, studyId: string, epoch: string, 
   for (let i = 0; i < inputs.length; i += KEEP_BATCH) {
     const batch = inputs.slice(i, i + KEEP_BATCH).map((u) => {
       const { unit, decision } = of(u.unitId);
-      return { unitId: u.unitId, responses: u.responses, votes: u.votes, adjudications: u.adjudications, status: unit.status, tie: unit.tie, queued: unit.queued, decision };
+      const { status, tie, queued } = unit;
+      return { unitId: u.unitId, responses: u.responses, votes: u.votes, adjudications: u.adjudications, status, tie, queued, rejected: decision.rejectedQuestions };
     });
     await client.query(
-      `INSERT INTO "UnitDecision" ("unitId", "studyId", epoch, responses, votes, adjudications, status, tie, queued, decision)
-       SELECT x."unitId", $1, $2, x.responses, x.votes, x.adjudications, x.status, x.tie, x.queued, x.decision
-       FROM json_to_recordset($3::json) AS x("unitId" uuid, responses int, votes jsonb, adjudications int, status text, tie boolean, queued int, decision json)
+      `INSERT INTO "UnitDecision" ("unitId", "studyId", epoch, responses, votes, adjudications, status, tie, queued, rejected)
+       SELECT x."unitId", $1, $2, x.responses, x.votes, x.adjudications, x.status, x.tie, x.queued, x.rejected
+       FROM json_to_recordset($3::json) AS x("unitId" uuid, responses int, votes jsonb, adjudications int, status text, tie boolean, queued int, rejected uuid[])
        ON CONFLICT ("unitId") DO UPDATE SET epoch = EXCLUDED.epoch, responses = EXCLUDED.responses, votes = EXCLUDED.votes,
-         adjudications = EXCLUDED.adjudications, status = EXCLUDED.status, tie = EXCLUDED.tie, queued = EXCLUDED.queued, decision = EXCLUDED.decision`,
+         adjudications = EXCLUDED.adjudications, status = EXCLUDED.status, tie = EXCLUDED.tie, queued = EXCLUDED.queued, rejected = EXCLUDED.rejected`,
       [studyId, epoch, JSON.stringify(batch)],
     );
   }
 }
 
-/** The decisions of some units (a page's rows): those worked out by the read, else the kept ones. */
-export async function decisionsOf(client: Queryable, decided: Decided, ids: string[]): Promise<Map<string, UnitDecision>> {
-  const missing = ids.filter((id) => !decided.fresh.has(id));
-  const { rows } = missing.length
-    ? await client.query<{ unitId: string; decision: UnitDecision }>(`SELECT "unitId", decision FROM "UnitDecision" WHERE "unitId" = ANY($1::uuid[])`, [missing])
-    : { rows: [] };
-  const kept = new Map(rows.map((r) => [r.unitId, r.decision]));
-  return new Map(ids.map((id) => [id, decided.fresh.get(id) ?? kept.get(id)!]));
-}
-
-/** A page of the units table: the rows' decisions and checks, as the results give them. */
+/** A page of the units table: the rows' decisions and checks, as the results give them. Only their status
+ *  is kept; a page's few decisions are worked out again from the same inputs (the read's snapshot). */
 export async function unitRows(ctx: ReadCtx<ValidationConfig>, decided: Decided, units: DecidedUnit[]): Promise<VoteUnit[]> {
-  const ids = units.map((u) => u.unitId);
-  const [decisions, questions, lists] = await Promise.all([
-    decisionsOf(ctx.client, decided, ids),
-    readCheckQuestions(ctx.client, ctx.study, ids),
-    ctx.client.query<{ id: string; questionIds: string[] }>(`SELECT id, "questionIds" FROM "StudyUnit" WHERE id = ANY($1::uuid[])`, [ids]),
-  ]);
-  const questionIds = new Map(lists.rows.map((u) => [u.id, u.questionIds]));
-  return units.map((u) => ({
-    unitId: u.unitId,
-    ordinal: u.ordinal,
-    title: u.title,
-    submitted: u.submitted,
-    live: u.live,
-    checks: unitChecks(ctx.study.config, (questionIds.get(u.unitId) ?? []).flatMap((id) => questions.get(id) ?? [])),
-    decision: decisions.get(u.unitId)!,
-  }));
+  const missing = units.map((u) => u.unitId).filter((id) => !decided.fresh.has(id));
+  const again = missing.length ? (await decideAgain(ctx, missing)).decisions : new Map<string, { decision: UnitDecision; checks: Check[] }>();
+  return units.map((u) => {
+    const { decision, checks } = decided.fresh.get(u.unitId) ?? again.get(u.unitId)!;
+    return { unitId: u.unitId, ordinal: u.ordinal, title: u.title, submitted: u.submitted, live: u.live, checks, decision };
+  });
 }
 
-/** How many source records the validated dataset would hold: only the kept units' decisions are read
- *  (any other status drops the records it covers, whatever its rejected questions). */
+/** How many source records the validated dataset would hold: only the kept units' rejected questions are
+ *  read (any other status drops the records it covers, whatever its rejected questions). */
 export async function keptRecords(ctx: ReadCtx<ValidationConfig>, decided: Decided): Promise<number> {
   const keep = decided.units.filter((u) => u.status === "keep").map((u) => u.unitId);
   if (keep.length === 0) return 0;
-  const decisions = await decisionsOf(ctx.client, decided, keep);
-  const units = decided.units.map((u) => ({ unitId: u.unitId, decision: decisions.get(u.unitId) ?? { status: u.status, rejectedQuestions: [] } }));
+  const stored = keep.filter((id) => !decided.fresh.has(id));
+  const { rows } = stored.length
+    ? await ctx.client.query<{ unitId: string; rejected: string[] }>(`SELECT "unitId", rejected FROM "UnitDecision" WHERE "unitId" = ANY($1::uuid[])`, [stored])
+    : { rows: [] };
+  const rejected = new Map(rows.map((r) => [r.unitId, r.rejected]));
+  for (const [id, d] of decided.fresh) rejected.set(id, d.decision.rejectedQuestions);
+  const units = decided.units.map((u) => ({ unitId: u.unitId, decision: { status: u.status, rejectedQuestions: rejected.get(u.unitId) ?? [] } }));
   return (await selectValidatedRecords(ctx, { units })).kept.length;
 }

@@ -1,4 +1,5 @@
--- Each validation unit's decision as last worked out, with what it was worked out from, so a page
+-- Each validation unit's decision as last worked out (its status, whether a check is tied, how many
+-- checks wait for a researcher, the questions it rejects), with what it was worked out from, so a page
 -- reads the decisions of a study instead of deciding every unit again (lib/designs/validation/
 -- decision-store.ts). The app writes these rows after a read; a row counts only while its inputs equal
 -- the unit's current ones (its tally, its number of adjudications, and the study's rule as `epoch`),
@@ -15,7 +16,7 @@ CREATE TABLE "UnitDecision" (
     "status" TEXT NOT NULL,
     "tie" BOOLEAN NOT NULL,
     "queued" INTEGER NOT NULL,
-    "decision" JSON NOT NULL,
+    "rejected" UUID[] NOT NULL,
 
     CONSTRAINT "UnitDecision_pkey" PRIMARY KEY ("unitId")
 );
