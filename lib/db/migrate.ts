@@ -76,6 +76,8 @@ export async function migrate(
         if (previous !== m.checksum) say(`warning: migration ${m.name} was edited after it was applied`);
         continue;
       }
+      // a migration filling in kept counts for the answers already stored can take minutes: say which
+      say(`applying migration ${m.name}`);
       await client.query("BEGIN");
       try {
         await client.query(m.sql);
