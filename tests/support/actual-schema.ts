@@ -8,11 +8,11 @@ export async function actualSchema(url: string): Promise<ExpectedSchema> {
   try {
     const columns = await client.query<{ line: string }>(`
       SELECT format('%s.%s %s %s', c.relname, a.attname,
-        replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(
+        replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(
           format_type(a.atttypid, a.atttypmod),
           '^timestamp(\\(\\d\\))? with time zone', 'timestamptz\\1'),
           '^timestamp(\\(\\d\\))? without time zone', 'timestamp\\1'),
-          '^integer', 'int4'), '^boolean', 'bool'), '^double precision', 'float8'), '"', ''),
+          '^integer', 'int4'), '^bigint', 'int8'), '^boolean', 'bool'), '^double precision', 'float8'), '"', ''),
         CASE WHEN a.attnotnull THEN 'NOT NULL' ELSE 'NULL' END) AS line
       FROM pg_attribute a
       JOIN pg_class c ON c.oid = a.attrelid AND c.relkind = 'r'

@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { pool } from "@/lib/db/pool";
+import { log } from "@/lib/log";
 import { readStudyAtOneMoment } from "@/lib/designs/counted";
 import type { Study } from "@/lib/designs/types";
 import type { ValidationConfig } from "@/lib/designs/validation/config";
@@ -118,6 +119,24 @@ describe("kept decisions (UnitDecision) give what the results give", () => {
        WHERE model = 'judge-1' AND "questionId" IN (SELECT id FROM "Question" WHERE "datasetId" = $1)`,
       [study.datasetId],
     );
+    await expectSameAsResults(study);
+  });
+
+  it("first reads at once (nothing kept yet) give the same figures and keep each unit's decision once", async () => {
+    const study = await randomValidationStudy(83, { participants: 12, maxPerUnit: 8, n: 4 });
+    const expected = resultsSummary(await studyResults(study));
+    // a failed write is logged, not thrown: none may fail (two writers of the same rows in different
+    // orders deadlock)
+    const warned = vi.spyOn(log, "warn");
+    for (let round = 0; round < 3; round++) {
+      await pool().query(`DELETE FROM "UnitDecision" WHERE "studyId" = $1`, [study.id]);
+      const summaries = await Promise.all(Array.from({ length: 6 }, () => studySummary(study)));
+      for (const s of summaries) expect(s).toEqual(expected);
+      const { rows } = await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM "StudyUnit" WHERE "studyId" = $1`, [study.id]);
+      expect(await keptRows(study.id)).toBe(rows[0]!.n);
+    }
+    expect(warned).not.toHaveBeenCalled();
+    warned.mockRestore();
     await expectSameAsResults(study);
   });
 

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Queryable } from "@/lib/db/queryable";
+import { log } from "@/lib/log";
 import type { ReadCtx, UnitDecision, UnitStatus, VoteUnit } from "@/lib/designs/types";
 import type { UnitTallies } from "@/lib/designs/validation/aggregate";
 import { unitChecks, type Check } from "@/lib/designs/validation/checks";
@@ -12,7 +13,7 @@ import { selectValidatedRecords } from "@/lib/designs/validation/validated";
 // The units' decisions under the majority rule, kept (UnitDecision) so that a page reads them instead of
 // deciding 50,000 units again (2 s of JavaScript at a million answers). A kept decision is used only
 // while what it was worked out from is still so: the unit's tally (kept by triggers as answers come and
-// stop counting), its number of adjudications (they are only ever added), and the study's rule (the
+// stop counting, with a version raised at each change), its number of adjudications (they are only ever added), and the study's rule (the
 // epoch: N, the unit type, the config, the LLM judge's predictions). Every other unit is decided again,
 // in the reader's snapshot, and written back after it; so what a page shows is always worked out from
 // the answers it sees, and a page after a few new answers decides only their units.
@@ -51,6 +52,8 @@ interface Inputs {
   questionIds: string[];
   responses: number;
   votes: Record<string, Record<string, number>>;
+  /** the tally's version (a bigint, as text) */
+  version: string;
   adjudications: number;
 }
 
@@ -76,7 +79,7 @@ export async function readDecided(ctx: ReadCtx<ValidationConfig>): Promise<Decid
   const epoch = await epochOf(ctx);
   const { rows } = await client.query<Row>(
     `SELECT u.id AS "unitId", u.ordinal, c.title, coalesce(t.responses, 0) AS submitted, coalesce(l.n, 0) AS live, d.status, d.tie, d.queued,
-            coalesce(d.epoch = $2 AND d.responses = coalesce(t.responses, 0) AND d.votes = coalesce(t.votes, '{}') AND d.adjudications = coalesce(j.n, 0), false) AS kept
+            coalesce(d.epoch = $2 AND d.version = coalesce(t.version, 0) AND d.adjudications = coalesce(j.n, 0), false) AS kept
      FROM "StudyUnit" u JOIN "Context" c ON c.id = u."contextId"
      LEFT JOIN "UnitTally" t ON t."unitId" = u.id
      LEFT JOIN "UnitDecision" d ON d."unitId" = u.id
@@ -112,7 +115,7 @@ async function decideAgain(ctx: ReadCtx<ValidationConfig>, ids: string[]) {
   const { client, study } = ctx;
   const [inputs, adjudications, llm] = await Promise.all([
     client.query<Inputs>(
-      `SELECT u.id AS "unitId", u."questionIds", coalesce(t.responses, 0) AS responses, coalesce(t.votes, '{}') AS votes,
+      `SELECT u.id AS "unitId", u."questionIds", coalesce(t.responses, 0) AS responses, coalesce(t.votes, '{}') AS votes, coalesce(t.version, 0)::text AS version,
               (SELECT count(*)::int FROM "Adjudication" a WHERE a."unitId" = u.id) AS adjudications
        FROM "StudyUnit" u LEFT JOIN "UnitTally" t ON t."unitId" = u.id WHERE u.id = ANY($1::uuid[])`,
       [ids],
@@ -150,19 +153,30 @@ export async function readAdjudicated(client: Queryable, unitIds: string[]): Pro
 const KEEP_BATCH = 5_000;
 
 /** Writes decisions with the inputs they were worked out from. A later read checks those inputs, so a
- *  row written late (its unit's tally moved on meanwhile) is only ever worked out again, never used. */
+ *  row written late (its unit's tally moved on meanwhile) is only ever worked out again, never used.
+ *  Rows go in unit id order, so two reads writing the same units wait for each other instead of
+ *  deadlocking; a write that fails anyway is logged, not thrown: the read's figures stand, and the next
+ *  read works those decisions out again. */
 async function keepDecisions(client: Queryable, studyId: string, epoch: string, inputs: Inputs[], of: (id: string) => { unit: DecidedUnit; decision: UnitDecision }): Promise<void> {
+  try {
+    await writeDecisions(client, studyId, epoch, [...inputs].sort((a, b) => (a.unitId < b.unitId ? -1 : 1)), of);
+  } catch (err) {
+    log.warn("kept decisions were not written", { studyId, units: inputs.length, err });
+  }
+}
+
+async function writeDecisions(client: Queryable, studyId: string, epoch: string, inputs: Inputs[], of: (id: string) => { unit: DecidedUnit; decision: UnitDecision }): Promise<void> {
   for (let i = 0; i < inputs.length; i += KEEP_BATCH) {
     const batch = inputs.slice(i, i + KEEP_BATCH).map((u) => {
       const { unit, decision } = of(u.unitId);
       const { status, tie, queued } = unit;
-      return { unitId: u.unitId, responses: u.responses, votes: u.votes, adjudications: u.adjudications, status, tie, queued, rejected: decision.rejectedQuestions };
+      return { unitId: u.unitId, version: u.version, adjudications: u.adjudications, status, tie, queued, rejected: decision.rejectedQuestions };
     });
     await client.query(
-      `INSERT INTO "UnitDecision" ("unitId", "studyId", epoch, responses, votes, adjudications, status, tie, queued, rejected)
-       SELECT x."unitId", $1, $2, x.responses, x.votes, x.adjudications, x.status, x.tie, x.queued, x.rejected
-       FROM json_to_recordset($3::json) AS x("unitId" uuid, responses int, votes jsonb, adjudications int, status text, tie boolean, queued int, rejected uuid[])
-       ON CONFLICT ("unitId") DO UPDATE SET epoch = EXCLUDED.epoch, responses = EXCLUDED.responses, votes = EXCLUDED.votes,
+      `INSERT INTO "UnitDecision" ("unitId", "studyId", epoch, version, adjudications, status, tie, queued, rejected)
+       SELECT x."unitId", $1, $2, x.version, x.adjudications, x.status, x.tie, x.queued, x.rejected
+       FROM json_to_recordset($3::json) AS x("unitId" uuid, version bigint, adjudications int, status text, tie boolean, queued int, rejected uuid[])
+       ON CONFLICT ("unitId") DO UPDATE SET epoch = EXCLUDED.epoch, version = EXCLUDED.version,
          adjudications = EXCLUDED.adjudications, status = EXCLUDED.status, tie = EXCLUDED.tie, queued = EXCLUDED.queued, rejected = EXCLUDED.rejected`,
       [studyId, epoch, JSON.stringify(batch)],
     );
