@@ -4,7 +4,7 @@ import { log } from "@/lib/log";
 import { readStudyAtOneMoment } from "@/lib/designs/counted";
 import type { Study } from "@/lib/designs/types";
 import type { ValidationConfig } from "@/lib/designs/validation/config";
-import { validationResults } from "@/lib/designs/validation/results";
+import { validationResults, type ValidationResults } from "@/lib/designs/validation/results";
 import { validationSummary } from "@/lib/designs/validation/summary";
 import { studyExports } from "@/lib/studies/exports/offered";
 import { resultsSummary, studyOverview, studyResults, studySummary } from "@/lib/studies/results";
@@ -84,12 +84,16 @@ describe("kept decisions (UnitDecision) give what the results give", () => {
     await pool().query(`UPDATE "Assignment" SET status = 'excluded' WHERE "participantId" = $1 AND status = 'submitted'`, [people[0]]);
     await expectSameAsResults(study);
 
-    // an adjudication of a check the units table shows
-    await pool().query(
-      `INSERT INTO "Adjudication" (id, "studyId", "unitId", "check", decision, reason) VALUES (gen_random_uuid(), $1, $2, 'flag:odd', 'yes', 'decided')`,
-      [study.id, units[2]!.id],
-    );
-    await expectSameAsResults(study);
+    // adjudications of checks waiting in the queue: each leaves the queue
+    const { queue } = (await studyResults(study)) as ValidationResults;
+    expect(queue.length).toBeGreaterThan(1);
+    for (const item of queue.slice(0, 2)) {
+      await pool().query(
+        `INSERT INTO "Adjudication" (id, "studyId", "unitId", "check", decision, reason) VALUES (gen_random_uuid(), $1, $2, $3, $4, 'decided')`,
+        [study.id, item.unitId, item.check, Object.keys(item.counts)[0]],
+      );
+      await expectSameAsResults(study);
+    }
 
     // a new N, then a new tie policy: every kept decision was worked out under the old rule
     await pool().query(`UPDATE "Study" SET n = n + 1 WHERE id = $1`, [study.id]);
