@@ -3,7 +3,7 @@
 // are written straight into a fresh PostgreSQL database, then, in one child process per size, the data of each
 // console page is computed --runs times through the same library calls the pages and routes make: the study
 // overview (its summary and exports), the units table (first page, and a page in the middle), the participants
-// table (first page) and the results API (its JSON, and how many bytes). Pages after the first read use the
+// table (first page), the adjudication queue (first page) and the results API (its JSON, and how many bytes). Pages after the first read use the
 // decisions it kept (lib/designs/validation/decision-store.ts); "overview, none kept" drops them before each
 // run, as after a change of the rule. Medians per step; a table, then one JSON line.
 // `--keep` keeps the seeded databases (set SALLY_TEST_PG_PORT so their server stays) and prints their URLs;
@@ -19,7 +19,8 @@ import { studyExports } from "@/lib/studies/exports/offered";
 import { studyOverview, studySummary } from "@/lib/studies/results";
 import { studyTimeline } from "@/lib/studies/timeline";
 import { readStudy } from "@/lib/studies/study";
-import { participantsPage, participantsQuery, unitsQuery, unitsTable } from "@/lib/studies/tables";
+import { designOf } from "@/lib/designs";
+import { adjudicationQueue, participantsPage, participantsQuery, unitsQuery, unitsTable } from "@/lib/studies/tables";
 import { pool } from "@/lib/db/pool";
 import { seedResultsStudies } from "../tests/support/bench-results-seed";
 import { createMigratedDatabase, dropDatabase, startTestServer } from "../tests/support/test-postgres";
@@ -80,6 +81,8 @@ async function child(runs: number): Promise<void> {
       ["units p1", async () => void (await unitsTable(study, unitsQuery.parse({ page: 1, pageSize: 50 })))],
       [`units p${middle}`, async () => void (await unitsTable(study, unitsQuery.parse({ page: middle, pageSize: 50 })))],
       ["participants p1", async () => void (await participantsPage(study, participantsQuery.parse({ page: 1, pageSize: 100 })))],
+      // the adjudication page (designs a researcher adjudicates): its first page of 25
+      ...(designOf(study.design).adjudicable ? [["adjudication p1", async () => void (await adjudicationQueue(study, 1, 25))] as [string, () => Promise<void>]] : []),
       ["results API", async () => Buffer.byteLength(JSON.stringify(await studySummary(study)))],
     ];
     for (const [step, f, before] of measured) steps.push({ study: design, step, ...(await time(runs, f, before)) });

@@ -52,12 +52,6 @@ export function reasonLabel(reason: string, labels: Record<string, string>): str
 }
 
 /** 1-based page numbers, clamped; the slice of rows on that page. */
-export function paginate<T>(rows: T[], page: number, size: number): { rows: T[]; page: number; pages: number } {
-  const pages = Math.max(1, Math.ceil(rows.length / size));
-  const p = Math.min(Math.max(1, Number.isFinite(page) ? Math.floor(page) : 1), pages);
-  return { rows: rows.slice((p - 1) * size, p * size), page: p, pages };
-}
-
 const NOTE_PREFIX = { fleiss: "Fleiss' κ", alpha: "Krippendorff's α", percent: "percent agreement" } as const;
 export type Figure = keyof typeof NOTE_PREFIX;
 

@@ -261,12 +261,14 @@ export type ResultsSummary = Omit<DesignResults, "units" | "participants" | "que
 
 /** A design's units with their decisions' status, without the decisions (a units table a page at a time). */
 export interface DecidedTable {
-  units: { unitId: string; ordinal: number; title: string | null; submitted: number; live: number; status: UnitStatus; tie: boolean; queued: number }[];
+  units: { unitId: string; ordinal: number; title: string | null; submitted: number; live: number; status: UnitStatus; tie: boolean; queued: number; queuedTies: number }[];
   /** the full rows of some of them (a page) */
   rows(units: DecidedTable["units"]): Promise<VoteUnit[]>;
   names: Required<Pick<DesignResults, "voteColumns" | "itemColumn" | "reasonLabels">>;
   /** how many source records the validated dataset holds now (designs with validatedRecords) */
   keptRecords?(): Promise<number>;
+  /** the adjudication queue's items from..from+size (its order: ties first, then by ordinal), and their units */
+  queue(from: number, size: number): Promise<{ items: AdjudicationItem[]; units: VoteUnit[] }>;
 }
 
 /** How a vote-based design pools answered item keys into the families its agreement figures are

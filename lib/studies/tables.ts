@@ -3,8 +3,9 @@ import { counted, readStudyAtOneMoment } from "@/lib/designs/counted";
 import { SECONDS } from "@/lib/designs/read";
 import { pool } from "@/lib/db/pool";
 import type { Queryable } from "@/lib/db/queryable";
-import { designOf, type DesignResults, type Study, type UnitStatus, type VoteUnit } from "@/lib/designs";
+import { designOf, type AdjudicationItem, type DesignResults, type Study, type UnitStatus, type VoteUnit } from "@/lib/designs";
 import type { ParticipantFigures } from "@/lib/designs/types";
+import { pageOf } from "@/lib/studies/paging";
 import { studyResults } from "@/lib/studies/results";
 
 // The study's big tables, a page at a time: units (with their decisions) and participants. Only
@@ -109,6 +110,51 @@ function choose<T extends Sortable>(all: readonly T[], query: UnitsQuery, of: { 
   });
   const from = (query.page - 1) * query.pageSize;
   return { items: chosen.slice(from, from + query.pageSize), total: chosen.length, decisions };
+}
+
+export interface QueuePage {
+  /** the page's items, in the queue's order (ties first, then by ordinal) */
+  items: AdjudicationItem[];
+  /** the units of the page's items, by id */
+  units: Map<string, VoteUnit>;
+  total: number;
+  ties: number;
+  page: number;
+  pages: number;
+}
+
+/** A page of the adjudication queue (a page past the end shows the last). From the design's kept
+ *  decisions when it keeps them (only the page's units decided again), else from the whole results. */
+export async function adjudicationQueue(study: Study, requested: number, size: number): Promise<QueuePage> {
+  const design = designOf(study.design);
+  if (design.decided) {
+    const { queue, after } = await readStudyAtOneMoment(study.id, async (client, notCounted) => {
+      const { table, after } = await design.decided!({ client, study, notCounted });
+      if (!table) return { queue: null, after };
+      let total = 0;
+      let ties = 0;
+      for (const u of table.units) {
+        total += u.queued;
+        ties += u.queuedTies;
+      }
+      const { page, pages } = pageOf(total, requested, size);
+      const { items, units } = await table.queue((page - 1) * size, size);
+      return { queue: { items, units: new Map(units.map((u) => [u.unitId, u])), total, ties, page, pages }, after };
+    });
+    await after(pool());
+    if (queue) return queue;
+  }
+  const results = await studyResults(study);
+  const all = results.queue ?? [];
+  const { page, pages } = pageOf(all.length, requested, size);
+  return {
+    items: all.slice((page - 1) * size, page * size),
+    units: new Map((results.units ?? []).map((u) => [u.unitId, u])),
+    total: all.length,
+    ties: all.filter((q) => q.reason === "tie").length,
+    page,
+    pages,
+  };
 }
 
 const PARTICIPANT_SORT: Record<ParticipantsQuery["sort"], string> = {

@@ -9,7 +9,8 @@ import { validationSummary } from "@/lib/designs/validation/summary";
 import { studyExports } from "@/lib/studies/exports/offered";
 import { resultsSummary, studyOverview, studyResults, studySummary } from "@/lib/studies/results";
 import { readStudy } from "@/lib/studies/study";
-import { unitsQuery, unitsTable } from "@/lib/studies/tables";
+import { pageOf } from "@/lib/studies/paging";
+import { adjudicationQueue, unitsQuery, unitsTable } from "@/lib/studies/tables";
 import { addParticipants, answer, pick, rng, shuffled } from "@/tests/support/random-study";
 import { randomValidationStudy } from "@/lib/designs/validation/random-study.testing";
 
@@ -35,13 +36,24 @@ async function expectSameAsResults(study: Study): Promise<void> {
   for (const query of QUERIES) {
     const kept = await unitsTable(study, query);
     const whole = await unitsTable(study, query, results);
-    expect(JSON.parse(JSON.stringify(kept))).toEqual(JSON.parse(JSON.stringify(whole)));
+    expect(json(kept)).toEqual(json(whole));
+  }
+  const { queue, units } = results as ValidationResults;
+  for (const requested of [1, 2, 3, 999]) {
+    const page = await adjudicationQueue(study, requested, 4);
+    const expected = pageOf(queue.length, requested, 4);
+    expect({ page: page.page, pages: page.pages, total: page.total, ties: page.ties }).toEqual({ ...expected, total: queue.length, ties: queue.filter((q) => q.reason === "tie").length });
+    expect(page.items).toEqual(queue.slice((expected.page - 1) * 4, expected.page * 4));
+    for (const item of page.items) expect(json(page.units.get(item.unitId))).toEqual(json(units.find((u) => u.unitId === item.unitId)));
   }
   expect(await studyExports(study)).toEqual(await studyExports(study, { results }));
   const overview = await studyOverview(study);
   expect(overview.summary).toEqual(summary);
   expect(await studyExports(study, overview)).toEqual(await studyExports(study, { results }));
 }
+
+// as a page or the API sends it (the decisions' checks are objects without a prototype)
+const json = (x: unknown): unknown => JSON.parse(JSON.stringify(x ?? null));
 
 async function keptRows(studyId: string): Promise<number> {
   const { rows } = await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM "UnitDecision" WHERE "studyId" = $1`, [studyId]);

@@ -2,12 +2,13 @@ import { createHash } from "node:crypto";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Queryable } from "@/lib/db/queryable";
 import { log } from "@/lib/log";
-import type { ReadCtx, UnitDecision, UnitStatus, VoteUnit } from "@/lib/designs/types";
+import type { AdjudicationItem, ReadCtx, UnitDecision, UnitStatus, VoteUnit } from "@/lib/designs/types";
 import type { UnitTallies } from "@/lib/designs/validation/aggregate";
 import { unitChecks, type Check } from "@/lib/designs/validation/checks";
 import type { ValidationConfig } from "@/lib/designs/validation/config";
 import { decideStudyUnit, queuedChecks, type Adjudicated } from "@/lib/designs/validation/decide";
 import { readCheckQuestions, readLlmJudgements } from "@/lib/designs/validation/inputs";
+import { queueItems } from "@/lib/designs/validation/results";
 import { selectValidatedRecords } from "@/lib/designs/validation/validated";
 
 // The units' decisions under the majority rule, kept (UnitDecision) so that a page reads them instead of
@@ -31,6 +32,8 @@ export interface DecidedUnit {
   status: UnitStatus;
   tie: boolean;
   queued: number;
+  /** of the queued checks, those tied (the queue lists ties first) */
+  queuedTies: number;
 }
 
 export interface Decided {
@@ -78,7 +81,7 @@ export async function readDecided(ctx: ReadCtx<ValidationConfig>): Promise<Decid
   const { client, study } = ctx;
   const epoch = await epochOf(ctx);
   const { rows } = await client.query<Row>(
-    `SELECT u.id AS "unitId", u.ordinal, c.title, coalesce(t.responses, 0) AS submitted, coalesce(l.n, 0) AS live, d.status, d.tie, d.queued,
+    `SELECT u.id AS "unitId", u.ordinal, c.title, coalesce(t.responses, 0) AS submitted, coalesce(l.n, 0) AS live, d.status, d.tie, d.queued, d."queuedTies",
             coalesce(d.epoch = $2 AND d.version = coalesce(t.version, 0) AND d.adjudications = coalesce(j.n, 0), false) AS kept
      FROM "StudyUnit" u JOIN "Context" c ON c.id = u."contextId"
      LEFT JOIN "UnitTally" t ON t."unitId" = u.id
@@ -93,7 +96,8 @@ export async function readDecided(ctx: ReadCtx<ValidationConfig>): Promise<Decid
   const units = rows.map(({ kept: _kept, ...r }): DecidedUnit => {
     const d = decisions.get(r.unitId);
     if (!d) return r as DecidedUnit;
-    return { ...r, status: d.decision.status, tie: tied(d.decision), queued: queuedChecks(study.n, r.submitted, d.checks, d.decision).length };
+    const queued = queuedChecks(study.n, r.submitted, d.checks, d.decision);
+    return { ...r, status: d.decision.status, tie: tied(d.decision), queued: queued.length, queuedTies: queued.filter((c) => d.decision.checks[c.key]!.tie).length };
   });
   const byId = new Map(units.map((u) => [u.unitId, u]));
   return {
@@ -169,15 +173,15 @@ async function writeDecisions(client: Queryable, studyId: string, epoch: string,
   for (let i = 0; i < inputs.length; i += KEEP_BATCH) {
     const batch = inputs.slice(i, i + KEEP_BATCH).map((u) => {
       const { unit, decision } = of(u.unitId);
-      const { status, tie, queued } = unit;
-      return { unitId: u.unitId, version: u.version, adjudications: u.adjudications, status, tie, queued, rejected: decision.rejectedQuestions };
+      const { status, tie, queued, queuedTies } = unit;
+      return { unitId: u.unitId, version: u.version, adjudications: u.adjudications, status, tie, queued, queuedTies, rejected: decision.rejectedQuestions };
     });
     await client.query(
-      `INSERT INTO "UnitDecision" ("unitId", "studyId", epoch, version, adjudications, status, tie, queued, rejected)
-       SELECT x."unitId", $1, $2, x.version, x.adjudications, x.status, x.tie, x.queued, x.rejected
-       FROM json_to_recordset($3::json) AS x("unitId" uuid, version bigint, adjudications int, status text, tie boolean, queued int, rejected uuid[])
+      `INSERT INTO "UnitDecision" ("unitId", "studyId", epoch, version, adjudications, status, tie, queued, "queuedTies", rejected)
+       SELECT x."unitId", $1, $2, x.version, x.adjudications, x.status, x.tie, x.queued, x."queuedTies", x.rejected
+       FROM json_to_recordset($3::json) AS x("unitId" uuid, version bigint, adjudications int, status text, tie boolean, queued int, "queuedTies" int, rejected uuid[])
        ON CONFLICT ("unitId") DO UPDATE SET epoch = EXCLUDED.epoch, version = EXCLUDED.version,
-         adjudications = EXCLUDED.adjudications, status = EXCLUDED.status, tie = EXCLUDED.tie, queued = EXCLUDED.queued, rejected = EXCLUDED.rejected`,
+         adjudications = EXCLUDED.adjudications, status = EXCLUDED.status, tie = EXCLUDED.tie, queued = EXCLUDED.queued, "queuedTies" = EXCLUDED."queuedTies", rejected = EXCLUDED.rejected`,
       [studyId, epoch, JSON.stringify(batch)],
     );
   }
@@ -207,4 +211,30 @@ export async function keptRecords(ctx: ReadCtx<ValidationConfig>, decided: Decid
   for (const [id, d] of decided.fresh) rejected.set(id, d.decision.rejectedQuestions);
   const units = decided.units.map((u) => ({ unitId: u.unitId, decision: { status: u.status, rejectedQuestions: rejected.get(u.unitId) ?? [] } }));
   return (await selectValidatedRecords(ctx, { units })).kept.length;
+}
+
+/** A page of the adjudication queue (ties first, then disagreements, each by ordinal, as the results list
+ *  it): the kept counts say which units hold the page's items, and only those are worked out again. */
+export async function queuePage(ctx: ReadCtx<ValidationConfig>, decided: Decided, from: number, size: number): Promise<{ items: AdjudicationItem[]; units: VoteUnit[] }> {
+  const ties = decided.units.filter((u) => u.queuedTies > 0).map((u) => ({ unit: u, n: u.queuedTies, reason: "tie" as const }));
+  const splits = decided.units.filter((u) => u.queued > u.queuedTies).map((u) => ({ unit: u, n: u.queued - u.queuedTies, reason: "disagreement" as const }));
+  // the stretch of each unit's items that falls on the page, in the queue's order
+  const wanted: { unit: DecidedUnit; reason: "tie" | "disagreement"; skip: number; take: number }[] = [];
+  let at = 0;
+  for (const part of [...ties, ...splits]) {
+    const start = Math.max(from, at);
+    const end = Math.min(from + size, at + part.n);
+    if (start < end) wanted.push({ unit: part.unit, reason: part.reason, skip: start - at, take: end - start });
+    at += part.n;
+    if (at >= from + size) break;
+  }
+  const rows = await unitRows(ctx, decided, [...new Map(wanted.map((w) => [w.unit.unitId, w.unit])).values()]);
+  const byId = new Map(rows.map((u) => [u.unitId, u]));
+  const items = wanted.flatMap((w) => {
+    const unit = byId.get(w.unit.unitId)!;
+    return queueItems(ctx.study.n, { ...unit, checks: unit.checks as Check[] })
+      .filter((q) => q.reason === w.reason)
+      .slice(w.skip, w.skip + w.take);
+  });
+  return { items, units: rows };
 }

@@ -9,7 +9,7 @@ import { validationFamilies } from "@/lib/designs/validation/families";
 import { validationResponseSchema } from "@/lib/designs/validation/response";
 import { validationNames, validationResults, type ValidationResults } from "@/lib/designs/validation/results";
 import { validationParticipantFigures } from "@/lib/designs/validation/participants";
-import { keptRecords, readDecided, unitRows } from "@/lib/designs/validation/decision-store";
+import { keptRecords, queuePage, readDecided, unitRows } from "@/lib/designs/validation/decision-store";
 import { validationSummary } from "@/lib/designs/validation/summary";
 import { selectValidatedRecords } from "@/lib/designs/validation/validated";
 
@@ -74,7 +74,7 @@ export const validation: Design<ValidationConfig, ValidationResults> = {
   async decided(ctx) {
     if (ctx.aggregation === "dawid-skene") return { table: null, after: async () => undefined };
     const decided = await readDecided(ctx);
-    return { table: { units: decided.units, rows: (units) => unitRows(ctx, decided, units), names: validationNames(ctx.study.config), keptRecords: () => keptRecords(ctx, decided) }, after: (writer) => decided.keep(writer) };
+    return { table: { units: decided.units, rows: (units) => unitRows(ctx, decided, units), names: validationNames(ctx.study.config), keptRecords: () => keptRecords(ctx, decided), queue: (from, size) => queuePage(ctx, decided, from, size) }, after: (writer) => decided.keep(writer) };
   },
 
   participantFigures: validationParticipantFigures,

@@ -215,6 +215,16 @@ export function validationNames(config: ValidationConfig): Pick<ValidationResult
   };
 }
 
+/** A unit's checks waiting in the adjudication queue, as the queue lists them (ties first, then by
+ *  ordinal, is the queue's order). */
+export function queueItems(n: number, u: Pick<UnitRow, "unitId" | "ordinal" | "title" | "submitted" | "checks" | "decision">): AdjudicationItem[] {
+  return queuedChecks(n, u.submitted, u.checks, u.decision).map((check) => {
+    const r = u.decision.checks[check.key]!;
+    const prompt = check.questionPrompt ? `${check.questionPrompt} — ${check.prompt}${check.subject ? ` (${check.subject})` : ""}` : check.prompt;
+    return { unitId: u.unitId, ordinal: u.ordinal, title: u.title, check: check.key, prompt, counts: r.counts, reason: r.tie ? "tie" : "disagreement" };
+  });
+}
+
 // A results call at a million answers decides 50,000 units in seconds of JavaScript; the server
 // gives other requests (participants' submits) a turn every so many units instead of holding them
 // for all of it.
@@ -243,13 +253,7 @@ export async function computeResults(study: Pick<Study<ValidationConfig>, "n" | 
   const decisions = { incomplete: 0, keep: 0, reject: 0, needs_review: 0 };
   for (const u of units) decisions[u.decision.status]++;
 
-  const queue: ValidationResults["queue"] = [];
-  for (const u of units) {
-    for (const check of queuedChecks(study.n, u.submitted, u.checks, u.decision)) {
-      const r = u.decision.checks[check.key]!;
-      queue.push({ unitId: u.unitId, ordinal: u.ordinal, title: u.title, check: check.key, prompt: check.questionPrompt ? `${check.questionPrompt} — ${check.prompt}${check.subject ? ` (${check.subject})` : ""}` : check.prompt, counts: r.counts, reason: r.tie ? "tie" : "disagreement" });
-    }
-  }
+  const queue = units.flatMap((u) => queueItems(study.n, u));
   queue.sort((a, b) => (a.reason === b.reason ? a.ordinal - b.ordinal : a.reason === "tie" ? -1 : 1));
   await nextTurn();
 

@@ -1,5 +1,5 @@
 -- Each validation unit's decision as last worked out (its status, whether a check is tied, how many
--- checks wait for a researcher, the questions it rejects), with what it was worked out from, so a page
+-- checks wait for a researcher and how many of those are tied, the questions it rejects), with what it was worked out from, so a page
 -- reads the decisions of a study instead of deciding every unit again (lib/designs/validation/
 -- decision-store.ts). The app writes these rows after a read; a row counts only while its inputs equal
 -- the unit's current ones (its tally's version, its number of adjudications, and the study's rule as
@@ -15,6 +15,7 @@ CREATE TABLE "UnitDecision" (
     "status" TEXT NOT NULL,
     "tie" BOOLEAN NOT NULL,
     "queued" INTEGER NOT NULL,
+    "queuedTies" INTEGER NOT NULL,
     "rejected" UUID[] NOT NULL,
 
     CONSTRAINT "UnitDecision_pkey" PRIMARY KEY ("unitId")

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatCounts, formatFigure, formatSeconds, formatShare, noteFor, paginate, reasonLabel, shownNotes } from "@/components/studies/format";
+import { formatCounts, formatFigure, formatSeconds, formatShare, noteFor, reasonLabel, shownNotes } from "@/components/studies/format";
+import { pageOf } from "@/lib/studies/paging";
 import { uniqueNames } from "@/components/studies/queue-names";
 
 const YES_NO = [
@@ -37,13 +38,12 @@ describe("dashboard formatting", () => {
     expect(reasonLabel("something_new", labels)).toBe("something_new");
   });
 
-  it("paginates 5,000 units into clamped pages", () => {
-    const rows = Array.from({ length: 5000 }, (_, i) => i);
-    expect(paginate(rows, 2, 50)).toMatchObject({ page: 2, pages: 100 });
-    expect(paginate(rows, 2, 50).rows[0]).toBe(50);
-    expect(paginate(rows, 999, 50).page).toBe(100);
-    expect(paginate(rows, Number.NaN, 50).page).toBe(1);
-    expect(paginate([], 3, 50)).toEqual({ rows: [], page: 1, pages: 1 });
+  it("pages 5,000 queue items into clamped pages", () => {
+    expect(pageOf(5000, 2, 50)).toEqual({ page: 2, pages: 100 });
+    expect(pageOf(5001, 2.7, 50)).toEqual({ page: 2, pages: 101 });
+    expect(pageOf(5000, 999, 50).page).toBe(100);
+    expect(pageOf(5000, Number.NaN, 50).page).toBe(1);
+    expect(pageOf(0, 3, 50)).toEqual({ page: 1, pages: 1 });
   });
 });
 

@@ -2,8 +2,9 @@ import { getTranslations } from "next-intl/server";
 import { AdjudicationHistory } from "@/components/studies/adjudication-history";
 import { AdjudicationQueue, type QueueItem } from "@/components/studies/adjudication-queue";
 import { uniqueNames } from "@/components/studies/queue-names";
-import { formatCounts, paginate } from "@/components/studies/format";
-import { resultsFor, studyForPage } from "@/components/studies/page-data";
+import { formatCounts } from "@/components/studies/format";
+import { studyForPage } from "@/components/studies/page-data";
+import { adjudicationQueue } from "@/lib/studies/tables";
 import { Pagination } from "@/components/studies/pagination";
 import { adjudicationHistory } from "@/lib/studies/adjudicate";
 
@@ -23,10 +24,8 @@ export async function generateMetadata({ params }: Props) {
 
 export default async function StudyAdjudicationPage({ params, searchParams }: Props) {
   const { study, canManage } = await studyForPage((await params).id);
-  const [results, history, query, t] = await Promise.all([resultsFor(study), adjudicationHistory(study.id), searchParams, getTranslations("console.adjudication.page")]);
-  const units = new Map((results.units ?? []).map((u) => [u.unitId, u]));
-  const queue = results.queue ?? [];
-  const { rows, page, pages } = paginate(queue, Number(query.page ?? 1), PAGE_SIZE);
+  const [history, query, t] = await Promise.all([adjudicationHistory(study.id), searchParams, getTranslations("console.adjudication.page")]);
+  const { items: rows, units, total, ties, page, pages } = await adjudicationQueue(study, Number(query.page ?? 1), PAGE_SIZE);
   const items: Omit<QueueItem, "name">[] = rows.map((q) => {
     const check = units.get(q.unitId)?.checks.find((c) => c.key === q.check);
     const options = (check?.options ?? []).map((o) => ({ value: o.value, label: o.label }));
@@ -42,7 +41,6 @@ export default async function StudyAdjudicationPage({ params, searchParams }: Pr
       reason: q.reason,
     };
   });
-  const ties = queue.filter((q) => q.reason === "tie").length;
   return (
     <div className="space-y-8">
       <section aria-labelledby="queue-heading" className="space-y-4">
@@ -50,9 +48,9 @@ export default async function StudyAdjudicationPage({ params, searchParams }: Pr
           {t("queueHeading")}
         </h2>
         <p className="text-sm text-muted">
-          {queue.length === 0
+          {total === 0
             ? t("nothing")
-            : t("summary", { count: String(queue.length), plural: queue.length === 1 ? "one" : "other", ties: String(ties), split: String(queue.length - ties) })}
+            : t("summary", { count: String(total), plural: total === 1 ? "one" : "other", ties: String(ties), split: String(total - ties) })}
         </p>
         {items.length > 0 && <AdjudicationQueue studyId={study.id} items={withNames(items)} canManage={canManage} />}
         <Pagination basePath={`/studies/${study.id}/adjudication`} query={{}} page={page} pages={pages} label={t("pages")} />
