@@ -6,6 +6,7 @@ import type { Study } from "@/lib/designs/types";
 import type { ValidationConfig } from "@/lib/designs/validation/config";
 import { validationResults, type ValidationResults } from "@/lib/designs/validation/results";
 import { validationSummary } from "@/lib/designs/validation/summary";
+import { selectValidatedRecords } from "@/lib/designs/validation/validated";
 import { studyExports } from "@/lib/studies/exports/offered";
 import { resultsSummary, studyOverview, studyResults, studySummary } from "@/lib/studies/results";
 import { readStudy } from "@/lib/studies/study";
@@ -49,6 +50,7 @@ async function expectSameAsResults(study: Study): Promise<void> {
   expect(await studyExports(study)).toEqual(await studyExports(study, { results }));
   const overview = await studyOverview(study);
   expect(overview.summary).toEqual(summary);
+  expect(overview.keptRecords).toBe((await selectValidatedRecords({ client: pool(), study: study as Study<ValidationConfig> }, results as ValidationResults)).kept.length);
   expect(await studyExports(study, overview)).toEqual(await studyExports(study, { results }));
 }
 
@@ -75,6 +77,18 @@ describe("kept decisions (UnitDecision) give what the results give", () => {
       await expectSameAsResults(study);
     });
   }
+
+  it("with units of a context, whose kept decisions may still reject questions: the same records kept", async () => {
+    const study = await randomValidationStudy(41, { participants: 12, maxPerUnit: 8, n: 3, unit: "context" });
+    const results = (await studyResults(study)) as ValidationResults;
+    const kept = (await selectValidatedRecords({ client: pool(), study: study as Study<ValidationConfig> }, results)).kept.length;
+    // decided by the overview's own read, then read from the kept rows
+    expect((await studyOverview(study)).keptRecords).toBe(kept);
+    const { rows } = await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM "UnitDecision" WHERE "studyId" = $1 AND status = 'keep' AND cardinality(rejected) > 0`, [study.id]);
+    expect(rows[0]!.n).toBeGreaterThan(0);
+    expect((await studyOverview(study)).keptRecords).toBe(kept);
+    await expectSameAsResults(study);
+  });
 
   it("a kept decision is worked out again when its unit gets answers, loses some to an exclusion or is adjudicated, and when N or the rule changes", async () => {
     let study: Study = await randomValidationStudy(53, { participants: 12, maxPerUnit: 7, n: 4 });

@@ -14,10 +14,11 @@ import { selectValidatedRecords } from "@/lib/designs/validation/validated";
 // The units' decisions under the majority rule, kept (UnitDecision) so that a page reads them instead of
 // deciding 50,000 units again (2 s of JavaScript at a million answers). A kept decision is used only
 // while what it was worked out from is still so: the unit's tally (kept by triggers as answers come and
-// stop counting, with a version raised at each change), its number of adjudications (they are only ever added), and the study's rule (the
-// epoch: N, the unit type, the config, the LLM judge's predictions). Every other unit is decided again,
-// in the reader's snapshot, and written back after it; so what a page shows is always worked out from
-// the answers it sees, and a page after a few new answers decides only their units.
+// stop counting; its version is raised at each change), its number of adjudications (they are only ever
+// added), and the study's rule (the epoch: N, the unit type, the config, the LLM judge's predictions).
+// Every other unit is decided again, in the reader's snapshot, and written back after it; so what a page
+// shows is always worked out from the answers it sees, and a page after a few new answers decides only
+// their units.
 
 // Raise when what a unit's decision is worked out from, or how, changes (aggregate.ts, decide.ts):
 // every kept decision is then worked out again.
@@ -210,10 +211,11 @@ export async function unitRows(ctx: ReadCtx<ValidationConfig>, decided: Decided,
 export async function keptRecords(ctx: ReadCtx<ValidationConfig>, decided: Decided): Promise<number> {
   const keep = decided.units.filter((u) => u.status === "keep").map((u) => u.unitId);
   if (keep.length === 0) return 0;
-  const stored = keep.filter((id) => !decided.fresh.has(id));
-  const { rows } = stored.length
-    ? await ctx.client.query<{ unitId: string; rejected: string[] }>(`SELECT "unitId", rejected FROM "UnitDecision" WHERE "unitId" = ANY($1::uuid[])`, [stored])
-    : { rows: [] };
+  // the kept rows that reject questions (few); a unit decided again by this read goes by its new decision
+  const { rows } = await ctx.client.query<{ unitId: string; rejected: string[] }>(
+    `SELECT "unitId", rejected FROM "UnitDecision" WHERE "studyId" = $1 AND cardinality(rejected) > 0`,
+    [ctx.study.id],
+  );
   const rejected = new Map(rows.map((r) => [r.unitId, r.rejected]));
   for (const [id, d] of decided.fresh) rejected.set(id, d.decision.rejectedQuestions);
   const units = decided.units.map((u) => ({ unitId: u.unitId, decision: { status: u.status, rejectedQuestions: rejected.get(u.unitId) ?? [] } }));

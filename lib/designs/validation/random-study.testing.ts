@@ -17,7 +17,8 @@ const LABELS = [
 ];
 
 /** A validation study (unit = question: two flags, a label, the answer key) answered at random. */
-export async function randomValidationStudy(seed: number, opts: { participants: number; maxPerUnit: number; n: number }): Promise<Study<ValidationConfig>> {
+/** `unit`: a question (the default), or a context, whose kept decision may still reject its questions. */
+export async function randomValidationStudy(seed: number, opts: { participants: number; maxPerUnit: number; n: number; unit?: "question" | "context" }): Promise<Study<ValidationConfig>> {
   const r = rng(seed);
   const { actor, ownerId } = await researcher();
   const datasetId = await randomDataset(ownerId, 40);
@@ -27,7 +28,7 @@ export async function randomValidationStudy(seed: number, opts: { participants: 
     answerKey: true,
     rule: { tiePolicy: pick(r, ["needs_review", "keep", "reject"] as const) },
   };
-  const created = await createStudy({ actor, spec: parseSpec({ dataset: datasetId, design: "validation", name: `random ${seed}`, unit: "question", n: opts.n, config }) });
+  const created = await createStudy({ actor, spec: parseSpec({ dataset: datasetId, design: "validation", name: `random ${seed}`, unit: opts.unit ?? "question", n: opts.n, config }) });
   await changeStudyState({ actor, studyId: created.id, to: "open" });
   const study = (await readStudy(pool(), { id: created.id })) as Study<ValidationConfig>;
   const people = await addParticipants(study.id, opts.participants);
