@@ -12,7 +12,9 @@ import { readRaters, validationNames } from "@/lib/designs/validation/results";
 // The same figures as the results (resultsSummary of validationResults;
 // decision-store.integration.test.ts compares them).
 
-/** Count rows per family, grouped in PostgreSQL: a key's family as familyOfKey (agreement.ts) has it. */
+/** Count rows per family, grouped in PostgreSQL: a key's family as familyOfKey (agreement.ts) has it.
+ *  The results count only the keys that are checks of their unit; every answered key is one (answers
+ *  are validated against the unit's checks, and the config is locked once answers exist). */
 async function readPatterns({ client, study }: ReadCtx<ValidationConfig>): Promise<CountPatterns> {
   const { rows } = await client.query<{ family: string; counts: Record<string, number>; items: number }>(
     `SELECT CASE WHEN c.key LIKE 'flag:%' OR c.key = 'label' THEN c.key ELSE 'answer_key' END AS family, c.value AS counts, count(*)::int AS items
