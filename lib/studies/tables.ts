@@ -115,7 +115,7 @@ function choose<T extends Sortable>(all: readonly T[], query: UnitsQuery, of: { 
 export interface QueuePage {
   /** the page's items, in the queue's order (ties first, then by ordinal) */
   items: AdjudicationItem[];
-  /** the units of the page's items, by id */
+  /** the units of the page's items, and of those asked for (`also`), by id */
   units: Map<string, VoteUnit>;
   total: number;
   ties: number;
@@ -123,9 +123,10 @@ export interface QueuePage {
   pages: number;
 }
 
-/** A page of the adjudication queue (a page past the end shows the last). From the design's kept
- *  decisions when it keeps them (only the page's units decided again), else from the whole results. */
-export async function adjudicationQueue(study: Study, requested: number, size: number): Promise<QueuePage> {
+/** A page of the adjudication queue (a page past the end shows the last), with the units `also` names (those
+ *  the decision history shows). From the design's kept decisions when it keeps them (only those units
+ *  decided again), else from the whole results. */
+export async function adjudicationQueue(study: Study, requested: number, size: number, also: readonly string[] = []): Promise<QueuePage> {
   const design = designOf(study.design);
   if (design.decided) {
     const { queue, after } = await readStudyAtOneMoment(study.id, async (client, notCounted) => {
@@ -139,7 +140,10 @@ export async function adjudicationQueue(study: Study, requested: number, size: n
       }
       const { page, pages } = pageOf(total, requested, size);
       const { items, units } = await table.queue((page - 1) * size, size);
-      return { queue: { items, units: new Map(units.map((u) => [u.unitId, u])), total, ties, page, pages }, after };
+      const shown = new Set(units.map((u) => u.unitId));
+      const wanted = new Set(also);
+      const others = await table.rows(table.units.filter((u) => wanted.has(u.unitId) && !shown.has(u.unitId)));
+      return { queue: { items, units: new Map([...units, ...others].map((u) => [u.unitId, u])), total, ties, page, pages }, after };
     });
     await after(pool());
     if (queue) return queue;

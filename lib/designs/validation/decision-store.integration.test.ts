@@ -40,12 +40,13 @@ async function expectSameAsResults(study: Study): Promise<void> {
     expect(json(kept)).toEqual(json(whole));
   }
   const { queue, units } = results as ValidationResults;
+  const named = units.filter((_, i) => i % 5 === 0).map((u) => u.unitId);
   for (const requested of [1, 2, 3, 999]) {
-    const page = await adjudicationQueue(study, requested, 4);
+    const page = await adjudicationQueue(study, requested, 4, named);
     const expected = pageOf(queue.length, requested, 4);
     expect({ page: page.page, pages: page.pages, total: page.total, ties: page.ties }).toEqual({ ...expected, total: queue.length, ties: queue.filter((q) => q.reason === "tie").length });
     expect(page.items).toEqual(queue.slice((expected.page - 1) * 4, expected.page * 4));
-    for (const item of page.items) expect(json(page.units.get(item.unitId))).toEqual(json(units.find((u) => u.unitId === item.unitId)));
+    for (const id of [...page.items.map((q) => q.unitId), ...named]) expect(json(page.units.get(id))).toEqual(json(units.find((u) => u.unitId === id)));
   }
   expect(await studyExports(study)).toEqual(await studyExports(study, { results }));
   const overview = await studyOverview(study);

@@ -25,7 +25,8 @@ export async function generateMetadata({ params }: Props) {
 export default async function StudyAdjudicationPage({ params, searchParams }: Props) {
   const { study, canManage } = await studyForPage((await params).id);
   const [history, query, t] = await Promise.all([adjudicationHistory(study.id), searchParams, getTranslations("console.adjudication.page")]);
-  const { items: rows, units, total, ties, page, pages } = await adjudicationQueue(study, Number(query.page ?? 1), PAGE_SIZE);
+  // the history names the units it decided, with their checks' words
+  const { items: rows, units, total, ties, page, pages } = await adjudicationQueue(study, Number(query.page ?? 1), PAGE_SIZE, history.map((e) => e.targetId));
   const items: Omit<QueueItem, "name">[] = rows.map((q) => {
     const check = units.get(q.unitId)?.checks.find((c) => c.key === q.check);
     const options = (check?.options ?? []).map((o) => ({ value: o.value, label: o.label }));
