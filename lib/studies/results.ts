@@ -18,29 +18,26 @@ export function atOneMoment<T>(study: Study, fn: (ctx: ReadCtx<unknown>) => Prom
   return readStudyAtOneMoment(study.id, (client, notCounted) => fn({ client, study, aggregation, notCounted }), 4);
 }
 
-/** What the results API sends and the overview shows: from the design's own summary when it has one (read
- *  in one snapshot, without the whole results), else from the results. */
+/** What the results API sends: from the design's own summary when it has one (read in one snapshot,
+ *  without the whole results), else from the results. */
 export async function studySummary(study: Study, aggregation?: "majority" | "dawid-skene"): Promise<ResultsSummary> {
-  const design = designOf(study.design);
-  if (design.summary) {
-    const { summary, after } = await atOneMoment(study, (ctx) => design.summary!(ctx), aggregation);
-    await after(pool());
-    if (summary) return summary;
-  }
-  return resultsSummary(await studyResults(study, undefined, aggregation));
+  return (await readSummary(study, aggregation, false)).summary;
 }
 
-/** What the overview shows: the summary, read without the whole results where the design can (then
- *  `results` is null), else the results and their summary. */
-export async function studyOverview(study: Study): Promise<{ summary: ResultsSummary; results: DesignResults | null; keptRecords?: number }> {
+/** What the overview shows: the summary (then `results` is null where the design reads it without
+ *  them), and the exports list's "nothing kept yet" read in the same snapshot. */
+export function studyOverview(study: Study): Promise<{ summary: ResultsSummary; results: DesignResults | null; keptRecords?: number }> {
+  return readSummary(study, undefined, true);
+}
+
+async function readSummary(study: Study, aggregation: "majority" | "dawid-skene" | undefined, withKept: boolean) {
   const design = designOf(study.design);
   if (design.summary) {
-    // the exports list's "nothing kept yet" read in the same snapshot
-    const { summary, keptRecords, after } = await atOneMoment(study, (ctx) => design.summary!(ctx, { keptRecords: design.validatedRecords !== undefined }));
+    const { summary, keptRecords, after } = await atOneMoment(study, (ctx) => design.summary!(ctx, { keptRecords: withKept && design.validatedRecords !== undefined }), aggregation);
     await after(pool());
     if (summary) return { summary, results: null, ...(keptRecords !== undefined ? { keptRecords } : {}) };
   }
-  const results = await studyResults(study);
+  const results = await studyResults(study, undefined, aggregation);
   return { summary: resultsSummary(results), results };
 }
 
