@@ -4,7 +4,9 @@ import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 
-const REDIRECT_SECONDS = 3;
+// long enough to read and copy the code, and to reach "Stay" by keyboard or with a screen reader: at 3 s
+// the redirect beat even a test browser's click on a busy machine
+const REDIRECT_SECONDS = 10;
 
 // The completion code, large, with a Copy button; then, when the study has a completion URL,
 // a redirect after a few seconds, with a link in case the browser blocks it and a way to stay.
