@@ -4,6 +4,7 @@ import { SECONDS } from "@/lib/designs/read";
 import { pool } from "@/lib/db/pool";
 import type { Queryable } from "@/lib/db/queryable";
 import { designOf, type AdjudicationItem, type DesignResults, type Study, type UnitStatus, type VoteUnit } from "@/lib/designs";
+import type { DecidedTable } from "@/lib/designs/types";
 import type { ParticipantFigures } from "@/lib/designs/types";
 import { pageOf } from "@/lib/studies/paging";
 import { studyResults } from "@/lib/studies/results";
@@ -67,20 +68,30 @@ export async function unitsPage(study: Study, query: UnitsQuery, results?: Desig
   return (await unitsTable(study, query, results)).page;
 }
 
+/** `fn` on the design's kept decisions, read in one snapshot; what the read worked out is kept once the
+ *  snapshot is over. Null when the design keeps none or cannot tell (then the whole results can). */
+export async function withDecided<T>(study: Study, fn: (table: DecidedTable) => Promise<T>): Promise<T | null> {
+  const design = designOf(study.design);
+  if (!design.decided) return null;
+  const { value, after } = await readStudyAtOneMoment(study.id, async (client, notCounted) => {
+    const { table, after } = await design.decided!({ client, study, notCounted });
+    return { value: table ? await fn(table) : null, after };
+  });
+  await after(pool());
+  return value;
+}
+
 /** A page of the units table, with the decisions over all units and the table's column names. From the
  *  design's kept decisions when it keeps them (read in one snapshot), else from the whole results. */
 export async function unitsTable(study: Study, query: UnitsQuery, results?: DesignResults): Promise<UnitsTable> {
   const design = designOf(study.design);
   // only designs that decide on units (those a researcher adjudicates) have a units table
   const decides = design.adjudicable !== undefined;
-  if (decides && !results && design.decided) {
-    const { table, after } = await readStudyAtOneMoment(study.id, async (client, notCounted) => {
-      const { table: decided, after } = await design.decided!({ client, study, notCounted });
-      if (!decided) return { table: null, after };
+  if (decides && !results) {
+    const table = await withDecided(study, async (decided): Promise<UnitsTable> => {
       const { items, total, decisions } = choose(decided.units, query, { status: (u) => u.status, tie: (u) => u.tie });
-      return { table: { page: { items: await decided.rows(items), total, page: query.page, pageSize: query.pageSize }, decisions, names: decided.names }, after };
+      return { page: { items: await decided.rows(items), total, page: query.page, pageSize: query.pageSize }, decisions, names: decided.names };
     });
-    await after(pool());
     if (table) return table;
   }
   const all = decides ? (results ?? (await studyResults(study))) : null;
@@ -127,27 +138,21 @@ export interface QueuePage {
  *  the decision history shows). From the design's kept decisions when it keeps them (only those units
  *  decided again), else from the whole results. */
 export async function adjudicationQueue(study: Study, requested: number, size: number, also: readonly string[] = []): Promise<QueuePage> {
-  const design = designOf(study.design);
-  if (design.decided) {
-    const { queue, after } = await readStudyAtOneMoment(study.id, async (client, notCounted) => {
-      const { table, after } = await design.decided!({ client, study, notCounted });
-      if (!table) return { queue: null, after };
-      let total = 0;
-      let ties = 0;
-      for (const u of table.units) {
-        total += u.queued;
-        ties += u.queuedTies;
-      }
-      const { page, pages } = pageOf(total, requested, size);
-      const { items, units } = await table.queue((page - 1) * size, size);
-      const shown = new Set(units.map((u) => u.unitId));
-      const wanted = new Set(also);
-      const others = await table.rows(table.units.filter((u) => wanted.has(u.unitId) && !shown.has(u.unitId)));
-      return { queue: { items, units: new Map([...units, ...others].map((u) => [u.unitId, u])), total, ties, page, pages }, after };
-    });
-    await after(pool());
-    if (queue) return queue;
-  }
+  const queue = await withDecided(study, async (table): Promise<QueuePage> => {
+    let total = 0;
+    let ties = 0;
+    for (const u of table.units) {
+      total += u.queued;
+      ties += u.queuedTies;
+    }
+    const { page, pages } = pageOf(total, requested, size);
+    const { items, units } = await table.queue((page - 1) * size, size);
+    const shown = new Set(units.map((u) => u.unitId));
+    const wanted = new Set(also);
+    const others = await table.rows(table.units.filter((u) => wanted.has(u.unitId) && !shown.has(u.unitId)));
+    return { items, units: new Map([...units, ...others].map((u) => [u.unitId, u])), total, ties, page, pages };
+  });
+  if (queue) return queue;
   const results = await studyResults(study);
   const all = results.queue ?? [];
   const { page, pages } = pageOf(all.length, requested, size);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { pool } from "@/lib/db/pool";
-import type { ValidationResults } from "@/lib/designs/validation/results";
+import { validationNames, type ValidationResults } from "@/lib/designs/validation/results";
 import { studyResults } from "@/lib/studies/results";
 import { participantFigures, participantsPage, participantsQuery } from "@/lib/studies/tables";
 import { rng, type Rng } from "@/tests/support/random-study";
@@ -161,20 +161,10 @@ function oracleResults(study: Pick<Study<ValidationConfig>, "n" | "unitType" | "
   queue.sort((a, b) => (a.reason === b.reason ? a.ordinal - b.ordinal : a.reason === "tie" ? -1 : 1));
 
   const common = commonResults(study, data.units, data.responses);
-  const flags = config.contextChecks?.flags ?? [];
-  const labels = config.labelJudgement?.labels ?? [];
   return {
     aggregation: { method, fits: ds?.fits ?? [] },
-    voteColumns: [...flags.map((f) => ({ key: `flag:${f.key}`, label: f.label })), ...(config.labelJudgement ? [{ key: "label", label: "Label judgement" }] : [])],
-    itemColumn: config.answerKey ? "Answer key" : null,
-    reasonLabels: {
-      answer_key: "answer key judged wrong",
-      broken: "question judged broken or ambiguous",
-      llm_judge: "LLM judge did not agree",
-      "label:tie": "label tied",
-      ...Object.fromEntries(flags.map((f) => [`flag:${f.key}`, `flagged ${f.label}`])),
-      ...Object.fromEntries(labels.map((l) => [`label:${l.key}`, `label ${l.label}`])),
-    },
+    // the column names and reason words are not figures: the results' own
+    ...validationNames(config),
     progress: common.progress,
     decisions,
     agreement: checkAgreement(config, units, data.responses),

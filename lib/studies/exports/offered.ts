@@ -1,7 +1,7 @@
 import { pool } from "@/lib/db/pool";
-import { readStudyAtOneMoment } from "@/lib/designs/counted";
 import { designOf, type DesignResults, type Study } from "@/lib/designs";
 import { studyResults } from "@/lib/studies/results";
+import { withDecided } from "@/lib/studies/tables";
 
 // Which exports a study has, decided from its design's declared capabilities and its settings:
 // the console lists exactly these, and the export route answers 404 for any other, so a link
@@ -84,12 +84,8 @@ export async function studyExports(study: Study, known: { results?: DesignResult
  *  keeps them (read in one snapshot), else from the results. */
 async function keptRecordsNow(study: Study, results?: DesignResults): Promise<number> {
   const design = designOf(study.design);
-  if (!results && design.decided) {
-    const { kept, after } = await readStudyAtOneMoment(study.id, async (client, notCounted) => {
-      const { table, after } = await design.decided!({ client, study, notCounted });
-      return { kept: table?.keptRecords ? await table.keptRecords() : null, after };
-    });
-    await after(pool());
+  if (!results) {
+    const kept = await withDecided(study, async (table) => (table.keptRecords ? await table.keptRecords() : null));
     if (kept !== null) return kept;
   }
   return (await design.validatedRecords!({ client: pool(), study }, results ?? (await studyResults(study)))).kept.length;
