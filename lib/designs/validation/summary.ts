@@ -27,6 +27,12 @@ async function readPatterns({ client, study }: ReadCtx<ValidationConfig>): Promi
   return patterns;
 }
 
+/** The counted answers: the units' tallies hold them (what counted() selects, kept by the same triggers). */
+async function readCounted({ client, study }: ReadCtx<ValidationConfig>): Promise<number> {
+  const { rows } = await client.query<{ n: number }>(`SELECT coalesce(sum(responses), 0)::int AS n FROM "UnitTally" WHERE "studyId" = $1`, [study.id]);
+  return rows[0]!.n;
+}
+
 /** The summary, and the decisions it worked out, to keep; no summary when the agreement needs every
  *  rating (a family of exactly two raters: Cohen's κ), which only the results read. */
 export async function validationSummary(
@@ -34,7 +40,7 @@ export async function validationSummary(
   opts: { keptRecords?: boolean } = {},
 ): Promise<{ summary: ResultsSummary | null; keptRecords?: number; after(client: Queryable): Promise<void> }> {
   if (ctx.aggregation === "dawid-skene") return { summary: null, after: async () => undefined };
-  const [raters, decided, totals, patterns] = await Promise.all([readRaters(ctx), readDecided(ctx), readTotals(ctx.client, ctx.study, ctx.notCounted), readPatterns(ctx)]);
+  const [raters, decided, totals, patterns] = await Promise.all([readRaters(ctx), readDecided(ctx), readTotals(ctx.client, ctx.study, ctx.notCounted, readCounted(ctx)), readPatterns(ctx)]);
   const after = (writer: Queryable) => decided.keep(writer);
   if ([...raters.values()].includes(2)) return { summary: null, after };
   const decisions = { incomplete: 0, keep: 0, reject: 0, needs_review: 0 };
