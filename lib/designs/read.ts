@@ -165,23 +165,27 @@ export async function readCommon(
   };
 }
 
-/** The progress from each unit's valid answers and live leases, and the study's totals. */
+/** The progress from each unit's valid answers and live leases, and the study's totals. A row with
+ *  `units` stands for that many alike units. */
 export function progressOf(
   n: number,
-  units: readonly { submitted: number; live: number }[],
+  units: readonly { submitted: number; live: number; units?: number }[],
   totals: { participants: number; responses: number; medianSeconds: number | null },
 ): CommonResults["progress"] {
+  let all = 0;
   let complete = 0;
   let started = 0;
   for (const u of units) {
-    if (u.submitted >= n) complete++;
-    else if (u.live > 0 || u.submitted > 0) started++;
+    const times = u.units ?? 1;
+    all += times;
+    if (u.submitted >= n) complete += times;
+    else if (u.live > 0 || u.submitted > 0) started += times;
   }
   return {
-    units: units.length,
+    units: all,
     complete,
     inProgress: started,
-    remaining: units.length - complete - started,
+    remaining: all - complete - started,
     participants: totals.participants,
     responses: totals.responses,
     medianSecondsPerUnit: totals.medianSeconds,

@@ -77,30 +77,52 @@ async function epochOf({ client, study }: ReadCtx<ValidationConfig>): Promise<st
   return createHash("sha256").update(JSON.stringify(of)).digest("hex");
 }
 
-/** Every unit of the study with its decision's status, in ordinal order; the decisions not kept are worked out. */
-export async function readDecided(ctx: ReadCtx<ValidationConfig>): Promise<Decided> {
-  const { client, study } = ctx;
-  const epoch = await epochOf(ctx);
-  const { rows } = await client.query<Row>(
-    `SELECT u.id AS "unitId", u.ordinal, c.title, coalesce(t.responses, 0) AS submitted, coalesce(l.n, 0) AS live, d.status, d.tie, d.queued, d."queuedTies",
+// every unit of the study with its kept decision, and whether that still holds ($2: the epoch)
+const UNITS = `SELECT u.id AS "unitId", u.ordinal, c.title, coalesce(t.responses, 0) AS submitted, coalesce(l.n, 0) AS live, d.status, d.tie, d.queued, d."queuedTies",
             coalesce(d.epoch = $2 AND d.version = coalesce(t.version, 0) AND d.adjudications = coalesce(j.n, 0), false) AS kept
      FROM "StudyUnit" u JOIN "Context" c ON c.id = u."contextId"
      LEFT JOIN "UnitTally" t ON t."unitId" = u.id
      LEFT JOIN "UnitDecision" d ON d."unitId" = u.id
      LEFT JOIN (SELECT "unitId", count(*)::int AS n FROM "Adjudication" WHERE "studyId" = $1 GROUP BY 1) j ON j."unitId" = u.id
      LEFT JOIN (SELECT "unitId", count(*)::int AS n FROM "Assignment" WHERE "studyId" = $1 AND status = 'live' AND "expiresAt" > now() GROUP BY 1) l ON l."unitId" = u.id
-     WHERE u."studyId" = $1 ORDER BY u.ordinal`,
-    [study.id, epoch],
+     WHERE u."studyId" = $1`;
+
+/** Every unit of the study with its decision's status, in ordinal order; the decisions not kept are worked out. */
+export async function readDecided(ctx: ReadCtx<ValidationConfig>): Promise<Decided> {
+  const epoch = await epochOf(ctx);
+  const { rows } = await ctx.client.query<Row>(`${UNITS} ORDER BY u.ordinal`, [ctx.study.id, epoch]);
+  return decideStale(ctx, epoch, rows, rows.length);
+}
+
+/** What the summary counts of the units' decisions, as readDecided has them: the kept ones counted in
+ *  PostgreSQL, alike ones (answers, live leases, status, queued checks) as one row with `units` the
+ *  number they stand for; the units not kept come one by one and are worked out. At 1M answers, 0.1 s
+ *  against 0.25–0.35 s for sending 50,000 rows. */
+export async function readDecidedCounts(ctx: ReadCtx<ValidationConfig>): Promise<{ units: (DecidedUnit & { units: number })[]; keep: Decided["keep"] }> {
+  const epoch = await epochOf(ctx);
+  const { rows } = await ctx.client.query<Row & { units: number }>(
+    `SELECT CASE WHEN x.kept THEN NULL ELSE x."unitId" END AS "unitId", min(x.ordinal) AS ordinal, min(x.title) AS title, x.submitted, least(x.live, 1) AS live,
+            x.status, x.tie, x.queued, x."queuedTies", x.kept, count(*)::int AS units
+     FROM (${UNITS}) x GROUP BY CASE WHEN x.kept THEN NULL ELSE x."unitId" END, x.submitted, least(x.live, 1), x.status, x.tie, x.queued, x."queuedTies", x.kept`,
+    [ctx.study.id, epoch],
   );
+  const total = rows.reduce((n, r) => n + r.units, 0);
+  const { units, keep } = await decideStale(ctx, epoch, rows, total);
+  return { units: units.map((u, i) => ({ ...u, units: rows[i]!.units })), keep };
+}
+
+/** The rows' units whose kept decisions no longer hold, worked out again; `total`: the study's units. */
+async function decideStale(ctx: ReadCtx<ValidationConfig>, epoch: string, rows: Row[], total: number): Promise<Decided> {
+  const { study } = ctx;
   const stale = rows.filter((r) => !r.kept).map((r) => r.unitId);
-  const { decisions, inputs } = stale.length ? await decideAgain(ctx, stale, stale.length > rows.length / 4) : { decisions: new Map<string, { decision: UnitDecision; checks: Check[] }>(), inputs: [] };
+  const { decisions, inputs } = stale.length ? await decideAgain(ctx, stale, stale.length > total / 4) : { decisions: new Map<string, { decision: UnitDecision; checks: Check[] }>(), inputs: [] };
   const units = rows.map(({ kept: _kept, ...r }): DecidedUnit => {
     const d = decisions.get(r.unitId);
     if (!d) return r as DecidedUnit;
     const queued = queuedChecks(study.n, r.submitted, d.checks, d.decision);
     return { ...r, status: d.decision.status, tie: tied(d.decision), queued: queued.length, queuedTies: queued.filter((c) => d.decision.checks[c.key]!.tie).length };
   });
-  const byId = new Map(units.map((u) => [u.unitId, u]));
+  const byId = new Map(units.filter((u) => decisions.has(u.unitId)).map((u) => [u.unitId, u]));
   return {
     units,
     fresh: decisions,

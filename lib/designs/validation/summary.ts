@@ -3,7 +3,7 @@ import { readTotals, progressOf } from "@/lib/designs/read";
 import type { ReadCtx, ResultsSummary } from "@/lib/designs/types";
 import { addPattern, agreementOfPatterns, type CountPatterns } from "@/lib/designs/validation/agreement";
 import type { ValidationConfig } from "@/lib/designs/validation/config";
-import { keptRecords, readDecided } from "@/lib/designs/validation/decision-store";
+import { keptRecords, readDecided, readDecidedCounts } from "@/lib/designs/validation/decision-store";
 import { readRaters, validationNames } from "@/lib/designs/validation/results";
 
 // What the overview and the results API show of a validation study under the majority rule, without
@@ -40,25 +40,33 @@ export async function validationSummary(
   opts: { keptRecords?: boolean } = {},
 ): Promise<{ summary: ResultsSummary | null; keptRecords?: number; after(client: Queryable): Promise<void> }> {
   if (ctx.aggregation === "dawid-skene") return { summary: null, after: async () => undefined };
-  const [raters, decided, totals, patterns] = await Promise.all([readRaters(ctx), readDecided(ctx), readTotals(ctx.client, ctx.study, ctx.notCounted, readCounted(ctx)), readPatterns(ctx)]);
-  const after = (writer: Queryable) => decided.keep(writer);
+  // the kept records need each unit's decision; the figures alone, only how many units have each
+  const decided = opts.keptRecords ? readDecided(ctx) : null;
+  const [raters, counted, totals, patterns] = await Promise.all([
+    readRaters(ctx),
+    decided ?? readDecidedCounts(ctx),
+    readTotals(ctx.client, ctx.study, ctx.notCounted, readCounted(ctx)),
+    readPatterns(ctx),
+  ]);
+  const after = (writer: Queryable) => counted.keep(writer);
   if ([...raters.values()].includes(2)) return { summary: null, after };
   const decisions = { incomplete: 0, keep: 0, reject: 0, needs_review: 0 };
   let queue = 0;
-  for (const u of decided.units) {
-    decisions[u.status]++;
-    queue += u.queued;
+  for (const u of counted.units) {
+    const times = "units" in u ? u.units : 1;
+    decisions[u.status] += times;
+    queue += u.queued * times;
   }
-  const progress = progressOf(ctx.study.n, decided.units, totals);
+  const progress = progressOf(ctx.study.n, counted.units, totals);
   return {
-    ...(opts.keptRecords ? { keptRecords: await keptRecords(ctx, decided) } : {}),
+    ...(decided ? { keptRecords: await keptRecords(ctx, await decided) } : {}),
     summary: {
       aggregation: { method: "majority", fits: [] },
       ...validationNames(ctx.study.config),
       progress,
       decisions,
       agreement: agreementOfPatterns(ctx.study.config, patterns, raters),
-      tables: { units: decided.units.length, participants: progress.participants, queue },
+      tables: { units: progress.units, participants: progress.participants, queue },
     },
     after,
   };
