@@ -4,8 +4,9 @@
 // console page is computed --runs times through the same library calls the pages and routes make: the study
 // overview (its summary and exports), the units table (first page, and a page in the middle), the participants
 // table (first page), the adjudication queue (first page) and the results API (its JSON, and how many bytes). Pages after the first read use the
-// decisions it kept (lib/designs/validation/decision-store.ts); "overview, none kept" drops them before each
-// run, as after a change of the rule. Medians per step; a table, then one JSON line.
+// decisions and agreement it kept (lib/designs/validation/decision-store.ts, participant-store.ts);
+// "overview, none kept" and "participants p1, none kept" drop them before each run, as after a change of the
+// rule. Medians per step; a table, then one JSON line.
 // `--keep` keeps the seeded databases (set SALLY_TEST_PG_PORT so their server stays) and prints their URLs;
 // `--database URL` measures such a database again (e.g. with the code before and after a change).
 import { spawnSync } from "node:child_process";
@@ -73,6 +74,7 @@ async function child(runs: number): Promise<void> {
     // exports list's "nothing kept yet"
     const overview = async () => void (await studyExports(study, await studyOverview(study)));
     const dropKept = async () => void (await pool().query(`DELETE FROM "UnitDecision" WHERE "studyId" = $1`, [id]));
+    const participants = async () => void (await participantsPage(study, participantsQuery.parse({ page: 1, pageSize: 100 })));
     const measured: [string, () => Promise<number | void>, (() => Promise<void>)?][] = [
       ["overview, none kept", overview, dropKept],
       ["overview", overview],
@@ -80,7 +82,8 @@ async function child(runs: number): Promise<void> {
       ["timeline", async () => void (await studyTimeline(study))],
       ["units p1", async () => void (await unitsTable(study, unitsQuery.parse({ page: 1, pageSize: 50 })))],
       [`units p${middle}`, async () => void (await unitsTable(study, unitsQuery.parse({ page: middle, pageSize: 50 })))],
-      ["participants p1", async () => void (await participantsPage(study, participantsQuery.parse({ page: 1, pageSize: 100 })))],
+      ["participants p1, none kept", participants, async () => void (await pool().query(`DELETE FROM "ParticipantAgreement" WHERE "studyId" = $1`, [id]))],
+      ["participants p1", participants],
       // the adjudication page (designs a researcher adjudicates): its first page of 25
       ...(designOf(study.design).adjudicable ? [["adjudication p1", async () => void (await adjudicationQueue(study, 1, 25))] as [string, () => Promise<void>]] : []),
       ["results API", async () => Buffer.byteLength(JSON.stringify(await studySummary(study)))],

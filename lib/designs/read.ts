@@ -98,13 +98,10 @@ export function commonResults(
   };
 }
 
-// a response's seconds (alias r); the lease is looked up only for a response without its own duration
-// (COALESCE stops at the first value)
-export const SECONDS = `coalesce(r."durationMs" / 1000.0, (SELECT extract(epoch FROM r."submittedAt" - l."leasedAt") FROM "Assignment" l WHERE l.id = r."assignmentId"))::float`;
-
-// the median of SECONDS over a group, taken in milliseconds and divided once: ordering a million
-// responses by a numeric division each took twice as long as the ordering itself (docs/benchmarks.md)
-const MEDIAN_SECONDS = `(percentile_cont(0.5) WITHIN GROUP (ORDER BY coalesce(r."durationMs"::float8, (SELECT extract(epoch FROM r."submittedAt" - l."leasedAt")::float8 * 1000 FROM "Assignment" l WHERE l.id = r."assignmentId"))) / 1000)`;
+// the median of a response's seconds (alias r) over a group, taken in milliseconds and divided once:
+// ordering a million responses by a numeric division each took twice as long as the ordering itself
+// (docs/benchmarks.md); the lease is looked up only for a response without its own duration
+export const MEDIAN_SECONDS = `(percentile_cont(0.5) WITHIN GROUP (ORDER BY coalesce(r."durationMs"::float8, (SELECT extract(epoch FROM r."submittedAt" - l."leasedAt")::float8 * 1000 FROM "Assignment" l WHERE l.id = r."assignmentId"))) / 1000)`;
 
 export type ParticipantFigure = CommonResults["participants"][number];
 

@@ -160,6 +160,9 @@ export interface ReadCtx<C> {
   aggregation?: "majority" | "dawid-skene";
   /** the not-counted assignments holding answers, read in the snapshot `client` sees (lib/designs/counted.ts) */
   notCounted?: readonly string[];
+  /** offered by a caller that reads in one snapshot: `write` keeps what the read worked out, and runs with
+   *  a client of its own once the snapshot is over */
+  later?(write: (client: Queryable) => Promise<void>): void;
 }
 
 /** The long-format CSV rows one response gives: one per answered item. */

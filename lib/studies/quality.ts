@@ -6,7 +6,7 @@ import { AppError } from "@/lib/errors";
 import { excludeParticipant } from "@/lib/participants/exclusion";
 import { policyVerdict } from "@/lib/participants/policy";
 import { atOneMoment } from "@/lib/studies/results";
-import { participantFigures } from "@/lib/studies/tables";
+import { figuresOf } from "@/lib/studies/tables";
 
 // Per-annotator quality: agreement with the others' majority, gold accuracy and failed attention
 // checks, the Dawid–Skene confusion matrix, and the quality signals recorded with answers (too
@@ -76,7 +76,7 @@ export function participantQuality(study: Study, aggregation: "majority" | "dawi
 }
 
 async function readQuality(ctx: ReadCtx<unknown>): Promise<Quality> {
-  const { client, study, notCounted } = ctx;
+  const { client, study } = ctx;
   const [results, facts, duplicates] = await Promise.all([
     designOf(study.design).results(ctx),
     client.query<{ participantId: string; pseudonym: string; externalId: string | null; status: string; statusReason: string | null; goldAnswered: number; goldCorrect: number; failedAttention: number; pastes: number; focusLosses: number }>(
@@ -93,7 +93,7 @@ async function readQuality(ctx: ReadCtx<unknown>): Promise<Quality> {
   ]);
   const byId = new Map(results.participants.map((p) => [p.participantId, p]));
   // agreement with the others' majority: the design's per-participant figures (SQL for validation)
-  const agreement = await participantFigures(study, results.participants.map((p) => p.participantId), client, notCounted);
+  const agreement = await figuresOf(ctx, results.participants.map((p) => p.participantId));
   const studyMedian = results.progress.medianSecondsPerUnit;
   const fits = (results as Partial<ValidationResults>).aggregation?.fits ?? [];
   return {

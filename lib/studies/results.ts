@@ -13,9 +13,14 @@ export function studyResults(study: Study, client?: Queryable, aggregation?: "ma
 }
 
 /** `fn` on a study read in one snapshot, with the context a design's reads take (the not-counted list
- *  read in it): for anything whose figures must agree with the results (a manifest, a release, the quality page). */
-export function atOneMoment<T>(study: Study, fn: (ctx: ReadCtx<unknown>) => Promise<T>, aggregation?: "majority" | "dawid-skene"): Promise<T> {
-  return readStudyAtOneMoment(study.id, (client, notCounted) => fn({ client, study, aggregation, notCounted }), 4);
+ *  read in it): for anything whose figures must agree with the results (a manifest, a release, the quality page).
+ *  What the read worked out and offered to keep (ReadCtx.later) is written once the snapshot is over. */
+export async function atOneMoment<T>(study: Study, fn: (ctx: ReadCtx<unknown>) => Promise<T>, aggregation?: "majority" | "dawid-skene", width = 4): Promise<T> {
+  const writes: ((client: Queryable) => Promise<void>)[] = [];
+  const later = (write: (client: Queryable) => Promise<void>) => void writes.push(write);
+  const value = await readStudyAtOneMoment(study.id, (client, notCounted) => fn({ client, study, aggregation, notCounted, later }), width);
+  for (const write of writes) await write(pool());
+  return value;
 }
 
 /** What the results API sends: from the design's own summary when it has one (read in one snapshot,
@@ -33,8 +38,15 @@ export function studyOverview(study: Study): Promise<{ summary: ResultsSummary; 
 async function readSummary(study: Study, aggregation: "majority" | "dawid-skene" | undefined, withKept: boolean) {
   const design = designOf(study.design);
   if (design.summary) {
-    const { summary, keptRecords, after } = await atOneMoment(study, (ctx) => design.summary!(ctx, { keptRecords: withKept && design.validatedRecords !== undefined }), aggregation);
-    await after(pool());
+    const { summary, keptRecords } = await atOneMoment(
+      study,
+      async (ctx) => {
+        const { after, ...read } = await design.summary!(ctx, { keptRecords: withKept && design.validatedRecords !== undefined });
+        ctx.later!(after);
+        return read;
+      },
+      aggregation,
+    );
     if (summary) return { summary, results: null, ...(keptRecords !== undefined ? { keptRecords } : {}) };
   }
   const results = await studyResults(study, undefined, aggregation);

@@ -1,13 +1,12 @@
 import { z } from "zod";
-import { counted, readStudyAtOneMoment } from "@/lib/designs/counted";
-import { SECONDS } from "@/lib/designs/read";
+import { counted } from "@/lib/designs/counted";
+import { MEDIAN_SECONDS } from "@/lib/designs/read";
 import { pool } from "@/lib/db/pool";
 import type { Queryable } from "@/lib/db/queryable";
 import { designOf, type AdjudicationItem, type DesignResults, type Study, type UnitStatus, type VoteUnit } from "@/lib/designs";
-import type { DecidedTable } from "@/lib/designs/types";
-import type { ParticipantFigures } from "@/lib/designs/types";
+import type { DecidedTable, ParticipantFigures, ReadCtx } from "@/lib/designs/types";
 import { pageOf } from "@/lib/studies/paging";
-import { studyResults } from "@/lib/studies/results";
+import { atOneMoment, studyResults } from "@/lib/studies/results";
 
 // The study's big tables, a page at a time: units (with their decisions) and participants. Only
 // the page's rows leave the server; sorting and filtering happen before the page is cut.
@@ -73,12 +72,16 @@ export async function unitsPage(study: Study, query: UnitsQuery, results?: Desig
 export async function withDecided<T>(study: Study, fn: (table: DecidedTable) => Promise<T>): Promise<T | null> {
   const design = designOf(study.design);
   if (!design.decided) return null;
-  const { value, after } = await readStudyAtOneMoment(study.id, async (client, notCounted) => {
-    const { table, after } = await design.decided!({ client, study, notCounted });
-    return { value: table ? await fn(table) : null, after };
-  });
-  await after(pool());
-  return value;
+  return atOneMoment(
+    study,
+    async (ctx) => {
+      const { table, after } = await design.decided!(ctx);
+      ctx.later!(after);
+      return table ? fn(table) : null;
+    },
+    undefined,
+    3,
+  );
 }
 
 /** A page of the units table, with the decisions over all units and the table's column names. From the
@@ -176,20 +179,20 @@ const PARTICIPANT_SORT: Record<ParticipantsQuery["sort"], string> = {
 /** A page of the participants table: counts and median times in SQL, the design's own figures for the
  *  page's rows, all read in one snapshot (lib/db/snapshot.ts) so that the rows and their figures agree. */
 export function participantsPage(study: Study, query: ParticipantsQuery): Promise<Page<ParticipantRow>> {
-  return readStudyAtOneMoment(study.id, (client, notCounted) => readParticipantsPage(study, query, client, notCounted));
+  return atOneMoment(study, (ctx) => readParticipantsPage(ctx, query));
 }
 
-async function readParticipantsPage(study: Study, query: ParticipantsQuery, client: Queryable, notCounted: readonly string[]): Promise<Page<ParticipantRow>> {
+async function readParticipantsPage(ctx: ReadCtx<unknown>, query: ParticipantsQuery): Promise<Page<ParticipantRow>> {
+  const { study, client } = ctx;
+  const notCounted = ctx.notCounted ?? [];
   const stage = Math.max(1, study.settings.stages.length);
   const direction = query.order === "desc" ? "DESC" : "ASC";
   // the final stage's valid answers, as every design's per-participant figures count them
   const { rows } = await client.query<Omit<ParticipantRow, keyof ParticipantFigures> & { total: number }>(
-    `WITH valid AS (
-       SELECT r."participantId", ${SECONDS} AS seconds
-       FROM "Response" r WHERE r."studyId" = $1 AND r.stage = $2 AND ${counted("r", "$1", notCounted)}
-     ), per AS (
-       SELECT "participantId", count(*)::int AS units, percentile_cont(0.5) WITHIN GROUP (ORDER BY seconds) AS "medianSeconds"
-       FROM valid GROUP BY "participantId"
+    // the medians as the results take them (in milliseconds, divided once: half the time of seconds)
+    `WITH per AS (
+       SELECT r."participantId", count(*)::int AS units, ${MEDIAN_SECONDS} AS "medianSeconds"
+       FROM "Response" r WHERE r."studyId" = $1 AND r.stage = $2 AND ${counted("r", "$1", notCounted)} GROUP BY r."participantId"
      )
      SELECT per."participantId", p.pseudonym, p."externalId", per.units, per."medianSeconds", count(*) OVER ()::int AS total
      FROM per JOIN "Participant" p ON p.id = per."participantId"
@@ -198,7 +201,7 @@ async function readParticipantsPage(study: Study, query: ParticipantsQuery, clie
     [study.id, stage, query.pageSize, (query.page - 1) * query.pageSize],
   );
   const total = rows[0]?.total ?? (await countParticipants(client, study.id, stage, notCounted));
-  const figures = await participantFigures(study, rows.map((r) => r.participantId), client, notCounted);
+  const figures = await figuresOf(ctx, rows.map((r) => r.participantId));
   return {
     items: rows.map(({ total: _total, ...r }) => ({ ...r, ...figures.get(r.participantId) })),
     total,
@@ -216,12 +219,17 @@ async function countParticipants(client: Queryable, studyId: string, stage: numb
 }
 
 /** The design's per-participant figures (agreement, accuracy) for some participants. */
-export async function participantFigures(study: Study, ids: string[], client: Queryable = pool(), notCounted?: readonly string[]): Promise<Map<string, ParticipantFigures>> {
+export function participantFigures(study: Study, ids: string[], client: Queryable = pool(), notCounted?: readonly string[]): Promise<Map<string, ParticipantFigures>> {
+  return figuresOf({ client, study, notCounted }, ids);
+}
+
+/** participantFigures in a read's context (which may keep what it works out: ReadCtx.later). */
+export async function figuresOf(ctx: ReadCtx<unknown>, ids: string[]): Promise<Map<string, ParticipantFigures>> {
   if (ids.length === 0) return new Map();
-  const design = designOf(study.design);
-  if (design.participantFigures) return design.participantFigures({ client, study, notCounted }, ids);
+  const design = designOf(ctx.study.design);
+  if (design.participantFigures) return design.participantFigures(ctx, ids);
   // expert designs (hundreds of answers): their full results hold the figures
-  const results = await design.results({ client, study, notCounted });
+  const results = await design.results(ctx);
   const wanted = new Set(ids);
   return new Map(
     results.participants

@@ -8,7 +8,7 @@ import { validationDescriptor } from "@/lib/designs/validation/descriptor";
 import { validationFamilies } from "@/lib/designs/validation/families";
 import { validationResponseSchema } from "@/lib/designs/validation/response";
 import { validationNames, validationResults, type ValidationResults } from "@/lib/designs/validation/results";
-import { validationParticipantFigures } from "@/lib/designs/validation/participants";
+import { validationParticipantFigures } from "@/lib/designs/validation/participant-store";
 import { keptRecords, queuePage, readDecided, unitRows } from "@/lib/designs/validation/decision-store";
 import { validationSummary } from "@/lib/designs/validation/summary";
 import { selectValidatedRecords } from "@/lib/designs/validation/validated";

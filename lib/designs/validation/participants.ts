@@ -1,4 +1,4 @@
-import type { ParticipantFigures, ReadCtx } from "@/lib/designs/types";
+import type { ReadCtx } from "@/lib/designs/types";
 import type { ValidationConfig } from "@/lib/designs/validation/config";
 
 // Agreement with the others' majority for a page of participants, in SQL: the rule of
@@ -11,8 +11,18 @@ import type { ValidationConfig } from "@/lib/designs/validation/config";
 // highest count and how many labels have it, and the next. At N = 20 an item's counts are one of a few
 // dozen kinds, so PostgreSQL works each kind out once (Memoize) rather than once per vote.
 
-export async function validationParticipantFigures({ client, study }: ReadCtx<ValidationConfig>, ids: string[]): Promise<Map<string, ParticipantFigures>> {
-  const { rows } = await client.query<{ participantId: string; agree: number; compared: number; restsOn: number }>(
+export interface AgreementRow {
+  participantId: string;
+  /** votes that agree with the others' plurality, of those `compared` */
+  agree: number;
+  compared: number;
+  /** answers to units with at least 3 answers */
+  restsOn: number;
+}
+
+/** Agreement worked out from the tallies, for participants with a counted vote (others have no row). */
+export async function readAgreement({ client, study }: ReadCtx<ValidationConfig>, ids: string[]): Promise<Map<string, AgreementRow>> {
+  const { rows } = await client.query<AgreementRow>(
     `WITH mine AS MATERIALIZED (
        SELECT a."participantId", x."unitId", x.responses, x.votes
        FROM "Assignment" a JOIN "AssignmentTally" x ON x."assignmentId" = a.id
@@ -57,12 +67,5 @@ export async function validationParticipantFigures({ client, study }: ReadCtx<Va
      FROM compared c LEFT JOIN rests r ON r."participantId" = c."participantId"`,
     [study.id, ids],
   );
-  const byId = new Map(rows.map((r) => [r.participantId, r]));
-  return new Map(
-    ids.map((id) => {
-      const r = byId.get(id);
-      const rate = r && r.compared > 0 ? r.agree / r.compared : null;
-      return [id, { agreementWithMajority: rate, agreementUnits: rate === null ? 0 : r!.restsOn }];
-    }),
-  );
+  return new Map(rows.map((r) => [r.participantId, r]));
 }

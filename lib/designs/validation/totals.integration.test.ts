@@ -5,10 +5,10 @@ import { readStudyAtOneMoment } from "@/lib/designs/counted";
 import { readTotals } from "@/lib/designs/read";
 import { randomValidationStudy } from "@/lib/designs/validation/random-study.testing";
 
-// readTotals' median time per answer against percentile_cont (PostgreSQL's definition, which the results
-// use) over the answers that count, worked out here from the raw rows: with answers that have no duration
-// of their own (their lease's time, the sort), and with every answer timed (read from the durations index
-// at ⌊(n − 1)/2⌋), for odd and even counts.
+// readTotals' median time per answer (lib/designs/read.ts), on a validation study, against percentile_cont
+// (PostgreSQL's definition, which the results use) over the answers that count, worked out here from the
+// raw rows: with answers that have no duration of their own (their lease's time, the sort), and with every
+// answer timed (read from the durations index at ⌊(n − 1)/2⌋), for odd and even counts.
 
 async function oracle(studyId: string): Promise<{ responses: number; medianSeconds: number | null }> {
   const { rows } = await pool().query<{ ms: number }>(
