@@ -189,30 +189,53 @@ export function progressOf(
   };
 }
 
-/** The study's totals alone (no row per participant): who answered, how many answers, the median time.
- *  `client` is one snapshot (readStudyAtOneMoment): the median's rows are found by the count.
- *  `responses`: the counted answers when the design keeps their count (a validation study's tallies);
- *  otherwise they are counted here (a pass over every answer: 0.25 s at 1M). */
+/** The progress of the units at a stage counted in PostgreSQL, as progressOf has it from every unit's
+ *  valid answers and live leases (no unit row sent), and how many valid answers they hold. */
+export async function readUnitProgress(
+  client: Queryable,
+  study: Pick<Study, "id" | "n">,
+  stage: number,
+  notCounted?: readonly string[],
+): Promise<{ units: number; complete: number; started: number; responses: number }> {
+  const { from, args } = countedResponses(study, stage, notCounted);
+  const { rows } = await client.query<{ units: number; complete: number; started: number; responses: number }>(
+    `SELECT count(*)::int AS units, count(*) FILTER (WHERE coalesce(c.n, 0) >= $3)::int AS complete,
+            count(*) FILTER (WHERE coalesce(c.n, 0) < $3 AND (coalesce(c.n, 0) > 0 OR coalesce(l.n, 0) > 0))::int AS started,
+            coalesce(sum(c.n), 0)::int AS responses
+     FROM "StudyUnit" u
+     LEFT JOIN (SELECT r."unitId", count(*) AS n ${from} GROUP BY 1) c ON c."unitId" = u.id
+     LEFT JOIN (SELECT "unitId", count(*) AS n FROM "Assignment" WHERE "studyId" = $1 AND status = 'live' AND "expiresAt" > now() GROUP BY 1) l ON l."unitId" = u.id
+     WHERE u."studyId" = $1`,
+    [...args, study.n],
+  );
+  return rows[0]!;
+}
+
+/** The study's totals at a stage alone (no row per participant): who answered, how many answers, the
+ *  median time. `client` is one snapshot (readStudyAtOneMoment): the median's rows are found by the count.
+ *  `responses`: the counted answers when the caller has their count (a validation study's tallies, a
+ *  baseline's answers per unit); otherwise they are counted here (a pass over every answer: 0.25 s at 1M). */
 export async function readTotals(
   client: Queryable,
   study: Pick<Study, "id">,
-  notCounted?: readonly string[],
-  responses?: Promise<number>,
+  stage: number,
+  opts: { notCounted?: readonly string[]; responses?: Promise<number> } = {},
 ): Promise<{ participants: number; responses: number; medianSeconds: number | null }> {
-  const { from, args } = countedResponses(study, undefined, notCounted);
-  const [{ rows }, kept] = await Promise.all([
+  const { notCounted, responses } = opts;
+  const { from, args } = countedResponses(study, stage, notCounted);
+  const [{ rows }, given] = await Promise.all([
     client.query<{ participants: number; responses: number; untimed: number }>(
       // who answered: a probe per participant of the study for one counted answer (a thousand index
       // lookups), not the distinct participants of a million answers (a sort: 0.45 s); the untimed
       // answers, when the count is given, from the end of Response_durations_idx (nulls sort last)
       `SELECT (SELECT count(*)::int FROM "Participant" p WHERE p."studyId" = $1
-                 AND EXISTS (SELECT 1 FROM "Response" r WHERE r."participantId" = p.id AND r."studyId" = $1 AND ${counted("r", "$1", notCounted)})) AS participants,
+                 AND EXISTS (SELECT 1 FROM "Response" r WHERE r."participantId" = p.id AND r."studyId" = $1 AND r.stage = $2 AND ${counted("r", "$1", notCounted)})) AS participants,
               ${responses ? `(SELECT count(*)::int ${from} AND r."durationMs" IS NULL) AS untimed` : `count(*)::int AS responses, count(*) FILTER (WHERE r."durationMs" IS NULL)::int AS untimed ${from}`}`,
       args,
     ),
     responses,
   ]);
-  const totals = { participants: rows[0]!.participants, responses: kept ?? rows[0]!.responses };
+  const totals = { participants: rows[0]!.participants, responses: given ?? rows[0]!.responses };
   return { ...totals, medianSeconds: await middleSeconds(client, from, args, totals.responses, rows[0]!.untimed) };
 }
 

@@ -352,8 +352,9 @@ export interface Design<C = unknown, R extends DesignResults = DesignResults> ex
   results(ctx: ReadCtx<C>): Promise<R>;
   /** the results' summary without the whole results (big designs); null when only the results can
    *  tell. `after` runs once the read's snapshot is over, with a client outside it (writing what the
-   *  read worked out). With `keptRecords`, also how many source records the validated dataset holds. */
-  summary?(ctx: ReadCtx<C>, opts?: { keptRecords?: boolean }): Promise<{ summary: ResultsSummary | null; keptRecords?: number; after(client: Queryable): Promise<void> }>;
+   *  read worked out). With `keptRecords`, also how many source records the validated dataset holds;
+   *  with `overview`, also what the design's overview shows beyond the results API's summary. */
+  summary?(ctx: ReadCtx<C>, opts?: { keptRecords?: boolean; overview?: boolean }): Promise<{ summary: ResultsSummary | null; keptRecords?: number; after(client: Queryable): Promise<void> }>;
   /** the units and their decisions' status without the whole results (big designs), the same as the
    *  results' units; null when only the results can tell. `after` as for summary. */
   decided?(ctx: ReadCtx<C>): Promise<{ table: DecidedTable | null; after(client: Queryable): Promise<void> }>;

@@ -35,13 +35,13 @@ export function studyOverview(study: Study): Promise<{ summary: ResultsSummary; 
   return readSummary(study, undefined, true);
 }
 
-async function readSummary(study: Study, aggregation: "majority" | "dawid-skene" | undefined, withKept: boolean) {
+async function readSummary(study: Study, aggregation: "majority" | "dawid-skene" | undefined, overview: boolean) {
   const design = designOf(study.design);
   if (design.summary) {
     const { summary, keptRecords } = await atOneMoment(
       study,
       async (ctx) => {
-        const { after, ...read } = await design.summary!(ctx, { keptRecords: withKept && design.validatedRecords !== undefined });
+        const { after, ...read } = await design.summary!(ctx, { keptRecords: overview && design.validatedRecords !== undefined, overview });
         ctx.later!(after);
         return read;
       },

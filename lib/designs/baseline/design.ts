@@ -5,6 +5,7 @@ import type { BaselineConfig } from "@/lib/designs/baseline/config";
 import { baselineDescriptor } from "@/lib/designs/baseline/descriptor";
 import { baselineParticipantFigures } from "@/lib/designs/baseline/participants";
 import { baselineReport, baselineReportFigures, baselineResults, type BaselineResults } from "@/lib/designs/baseline/results";
+import { baselineSummary } from "@/lib/designs/baseline/summary";
 import { viewQuestion } from "@/lib/designs/baseline/view";
 
 // Human baseline: people answer benchmark questions as models do, and are scored by the
@@ -33,6 +34,7 @@ export const baseline: Design<BaselineConfig, BaselineResults> = {
   validate: validateBaseline,
   scoresAnswers: true,
   results: baselineResults,
+  summary: async (ctx, opts) => ({ summary: await baselineSummary(ctx, { participants: opts?.overview ?? false }), after: async () => undefined }),
   participantFigures: baselineParticipantFigures,
   report: async (_ctx, results) => baselineReport(results),
   reportFigures: baselineReportFigures,

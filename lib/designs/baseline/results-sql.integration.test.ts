@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { pool } from "@/lib/db/pool";
 import type { Study } from "@/lib/designs";
-import { studyResults } from "@/lib/studies/results";
+import { resultsSummary, studyOverview, studyResults, studySummary } from "@/lib/studies/results";
 import { studyReport } from "@/lib/studies/report";
 import { baselineReport } from "@/lib/designs/baseline/results";
 import { changeStudyState, createStudy, parseSpec } from "@/lib/studies/service";
 import { readStudy } from "@/lib/studies/study";
 import { participantsPage, participantsQuery } from "@/lib/studies/tables";
-import { addParticipants, answer, fate, pick, randomDataset, researcher, rng, shuffled } from "@/tests/support/random-study";
+import { addParticipants, answer, fate, pick, randomDataset, researcher, rng, shuffled, type Rng } from "@/tests/support/random-study";
 import { sortValues } from "@/lib/benchmarks/report";
 import type { BenchmarkSummary, ScoredItem, ScoringContext, ScoringQuestion } from "@/lib/benchmarks/scoring";
 import { scorePrediction } from "@/lib/benchmarks/prediction";
@@ -330,6 +330,31 @@ function expectSameFigures(actual: unknown, expected: unknown, path = "results")
   expect(actual, path).toEqual(expected);
 }
 
+async function edgeCases(study: Study<BaselineConfig>, staged: boolean, r: Rng): Promise<void> {
+  const [leasing, early] = await addParticipants(study.id, 2);
+  const base = Date.parse("2026-02-03T09:00:00Z");
+  const { rows: idle } = await pool().query<{ id: string }>(
+    `SELECT u.id FROM "StudyUnit" u WHERE u."studyId" = $1 AND NOT EXISTS (SELECT 1 FROM "Assignment" a WHERE a."unitId" = u.id) ORDER BY u.ordinal LIMIT 1`,
+    [study.id],
+  );
+  expect(idle).toHaveLength(1);
+  await answer({ r, studyId: study.id, unitId: idle[0]!.id, participantId: leasing!, status: "live", payloads: [], base });
+  if (!staged) return;
+  const { rows: any } = await pool().query<{ id: string; questionId: string }>(
+    `SELECT id, "questionIds"[1] AS "questionId" FROM "StudyUnit" WHERE "studyId" = $1 AND id <> $2 ORDER BY ordinal LIMIT 1`,
+    [study.id, idle[0]!.id],
+  );
+  await answer({ r, studyId: study.id, unitId: any[0]!.id, participantId: early!, status: "submitted", payloads: [{ answers: { [any[0]!.questionId]: "box" } }], base });
+}
+
+async function expectSummaries(study: Study<BaselineConfig>): Promise<void> {
+  const results = (await studyResults(study)) as OracleBaselineResults;
+  expect(await studySummary(study)).toEqual(resultsSummary(results));
+  const overview = await studyOverview(study);
+  expect(overview.results).toBeNull();
+  expect(overview.summary).toEqual({ ...resultsSummary(results), byParticipant: results.byParticipant });
+}
+
 describe("baseline results aggregated in PostgreSQL equal the JavaScript computation", () => {
   for (const [seed, staged] of [[3, false], [17, false], [23, true]] as const) {
     it(`on a randomized ${staged ? "staged study with groups" : "study"} (seed ${seed}): five models, unscored and voided answers, subsets`, async () => {
@@ -370,6 +395,15 @@ describe("baseline results aggregated in PostgreSQL equal the JavaScript computa
       const stored = (await studyResults(study)) as OracleBaselineResults;
       expectSameFigures(stored.models, expected.models, "models (stored verdicts)");
       expectSameFigures(stored.modelsByStage, expected.modelsByStage, "modelsByStage (stored verdicts)");
+
+      // the results API's summary and the overview's, read without the results' per-unit work; then with
+      // every answer timed (the median from the durations index). First a unit with only a live lease (in
+      // progress without an answer) and, staged, someone whose one counted answer is at stage 1 (not
+      // among those who answered the final stage).
+      await edgeCases(study, staged, rng(seed + 100));
+      await expectSummaries(study);
+      await pool().query(`UPDATE "Response" SET "durationMs" = 500 + (abs(hashtext(id::text)) % 90000) WHERE "studyId" = $1 AND "durationMs" IS NULL`, [study.id]);
+      await expectSummaries(study);
     });
   }
 });

@@ -41,8 +41,9 @@ export interface BaselineResults extends DesignResults, BaselineReport {
 type Figures = BaselineReport & { benchmark: string; view: string | null; summary: BenchmarkSummary };
 
 /** Everything a baseline reports but the study's progress. `units` is read only where the tables need
- *  the questions; `participants` gives each participant's units and median seconds. */
-async function baselineFigures(ctx: ReadCtx<BaselineConfig>, units: () => Promise<UnitRow[]>, participants: () => Promise<ParticipantFigure[]>): Promise<Figures> {
+ *  the questions; `participants` gives each participant's units and median seconds (null: no table per
+ *  participant, as the results API sends none). */
+export async function baselineFigures(ctx: ReadCtx<BaselineConfig>, units: () => Promise<UnitRow[]>, participants: (() => Promise<ParticipantFigure[]>) | null): Promise<Figures> {
   const { study, client } = ctx;
   const stages = Math.max(1, study.settings.stages.length);
   const { benchmark, scoring } = await scorerOf(client, study);
@@ -55,8 +56,8 @@ async function baselineFigures(ctx: ReadCtx<BaselineConfig>, units: () => Promis
   const tableCtx: TableCtx = { ctx, scoring, view, stages, units, models };
   const [tables, people, figures] = await Promise.all([
     declared ? classTables(tableCtx, declared.tags) : questionTables(tableCtx),
-    readParticipantCounts(client, study.id, stages, ctx.notCounted),
-    participants(),
+    participants ? readParticipantCounts(client, study.id, stages, ctx.notCounted) : [],
+    participants ? participants() : [],
   ]);
   const { summary, byType, byStratum, models: final, ...rest } = tables;
   const unitsOf = new Map(figures.map((p) => [p.participantId, p]));

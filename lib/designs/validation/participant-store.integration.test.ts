@@ -1,3 +1,4 @@
+import { setTimeout } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { pool } from "@/lib/db/pool";
 import { readStudyAtOneMoment } from "@/lib/designs/counted";
@@ -16,7 +17,24 @@ import { answer, rng, type Rng } from "@/tests/support/random-study";
 const MARK = { agree: 1, compared: 7, restsOn: 5 };
 const MARKED = MARK.agree / MARK.compared;
 
+/** Waits until no transaction older than the study's last tally change is still running. Another test
+ *  file's open transaction holds a snapshot's xmin back, and rows kept under it rightly count as stale;
+ *  this file could then not tell kept rows from worked-out ones. */
+async function settled(studyId: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    const { rows } = await pool().query<{ ok: boolean }>(
+      `SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint > coalesce((SELECT max("changedBy") FROM "UnitTally" WHERE "studyId" = $1), 0) AS ok`,
+      [studyId],
+    );
+    if (rows[0]!.ok) return;
+    await setTimeout(50);
+  }
+  throw new Error("a transaction older than the study's changes is still open after 30 s");
+}
+
+/** The first page of the participants table (read after settled: what it keeps holds until a change). */
 async function page(study: Study) {
+  await settled(study.id);
   const { items } = await participantsPage(study, participantsQuery.parse({ pageSize: 100 }));
   return new Map(items.map((p) => [p.participantId, p]));
 }
@@ -102,6 +120,7 @@ describe("kept agreement per participant: used while none of the participant's u
     const ids = [...(await page(study)).keys()];
     await pool().query(`DELETE FROM "ParticipantAgreement" WHERE "studyId" = $1`, [study.id]);
     let changed: string[] = [];
+    await settled(study.id);
     // the read works every row out in its snapshot; meanwhile an answer lands; the rows are kept after
     const { keep } = await readStudyAtOneMoment(study.id, async (client, notCounted) => {
       const read = await readParticipantAgreement({ client, study: study as Study<never>, notCounted }, ids);
@@ -121,6 +140,7 @@ describe("kept agreement per participant: used while none of the participant's u
       `SELECT a.id, a."unitId" FROM "Assignment" a JOIN "AssignmentTally" t ON t."assignmentId" = a.id WHERE a."studyId" = $1 ORDER BY a.id LIMIT 1`,
       [study.id],
     );
+    await settled(study.id);
     const writer = await pool().connect();
     try {
       await writer.query("BEGIN");

@@ -45,7 +45,8 @@ export async function validationSummary(
   const [raters, counted, totals, patterns] = await Promise.all([
     readRaters(ctx),
     decided ?? readDecidedCounts(ctx),
-    readTotals(ctx.client, ctx.study, ctx.notCounted, readCounted(ctx)),
+    // a validation study has no stages: every answer is at stage 1
+    readTotals(ctx.client, ctx.study, 1, { notCounted: ctx.notCounted, responses: readCounted(ctx) }),
     readPatterns(ctx),
   ]);
   const after = (writer: Queryable) => counted.keep(writer);

@@ -31,7 +31,7 @@ async function totals(studyId: string, list: boolean, kept: boolean) {
   const result = await readStudyAtOneMoment(studyId, (client, notCounted) => {
     const watched: Queryable = { query: (text: string, values?: unknown[]) => (statements.push(text), client.query(text, values)) } as Queryable;
     const responses = kept ? client.query<{ n: number }>(`SELECT coalesce(sum(responses), 0)::int AS n FROM "UnitTally" WHERE "studyId" = $1`, [studyId]).then((r) => r.rows[0]!.n) : undefined;
-    return readTotals(watched, { id: studyId }, list ? notCounted : undefined, responses);
+    return readTotals(watched, { id: studyId }, 1, { notCounted: list ? notCounted : undefined, responses });
   });
   return { ...result, sorted: statements.some((s) => s.includes("percentile_cont")), fromIndex: statements.some((s) => s.includes("OFFSET")) };
 }
