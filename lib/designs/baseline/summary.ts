@@ -1,8 +1,7 @@
-import { readTotals, readUnitProgress, readUnits } from "@/lib/designs/read";
+import { readParticipantFigures, readTotals, readUnitProgress, readUnits } from "@/lib/designs/read";
 import type { ReadCtx, ResultsSummary } from "@/lib/designs/types";
 import type { BaselineConfig } from "@/lib/designs/baseline/config";
 import { baselineFigures } from "@/lib/designs/baseline/results";
-import { readParticipantFigures } from "@/lib/designs/read";
 
 // What the results API (and, with the table per participant, the overview) shows of a baseline study,
 // without the results' per-unit work: the progress counted in PostgreSQL (no unit row read), the median

@@ -17,7 +17,7 @@ import { readAgreement, type AgreementRow } from "@/lib/designs/validation/parti
 // Raise when how agreement is worked out changes (participants.ts): every kept row is then worked out again.
 const RULES = "agreement-1";
 
-/** The page's figures: kept where they still hold (participant-store.ts), else worked out here and,
+/** The page's figures: kept where they still hold, else worked out here and,
  *  when the caller offers to (`later`), kept after the read. */
 export async function validationParticipantFigures(ctx: ReadCtx<ValidationConfig>, ids: string[]): Promise<Map<string, ParticipantFigures>> {
   const { figures, keep } = await readParticipantAgreement(ctx, ids);
@@ -51,12 +51,12 @@ export async function readParticipantAgreement(ctx: ReadCtx<ValidationConfig>, i
   for (const [id, r] of worked) rows.set(id, r);
   const asOf = snapshot.rows[0]!.asOf;
   return {
-    figures: new Map(ids.map((id) => [id, figuresOf(rows.get(id))])),
+    figures: new Map(ids.map((id) => [id, asFigures(rows.get(id))])),
     keep: (writer) => keepAgreement(writer, study.id, asOf, missing.map((id) => worked.get(id) ?? { participantId: id, agree: 0, compared: 0, restsOn: 0 })),
   };
 }
 
-function figuresOf(r: AgreementRow | undefined): ParticipantFigures {
+function asFigures(r: AgreementRow | undefined): ParticipantFigures {
   const rate = r && r.compared > 0 ? r.agree / r.compared : null;
   return { agreementWithMajority: rate, agreementUnits: rate === null ? 0 : r!.restsOn };
 }
