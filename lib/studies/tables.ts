@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { counted } from "@/lib/designs/counted";
 import { MEDIAN_SECONDS } from "@/lib/designs/read";
-import { pool } from "@/lib/db/pool";
 import type { Queryable } from "@/lib/db/queryable";
 import { designOf, type AdjudicationItem, type DesignResults, type Study, type UnitStatus, type VoteUnit } from "@/lib/designs";
 import type { DecidedTable, ParticipantFigures, ReadCtx } from "@/lib/designs/types";
@@ -218,12 +217,8 @@ async function countParticipants(client: Queryable, studyId: string, stage: numb
   return rows[0]?.n ?? 0;
 }
 
-/** The design's per-participant figures (agreement, accuracy) for some participants. */
-export function participantFigures(study: Study, ids: string[], client: Queryable = pool(), notCounted?: readonly string[]): Promise<Map<string, ParticipantFigures>> {
-  return figuresOf({ client, study, notCounted }, ids);
-}
-
-/** participantFigures in a read's context (which may keep what it works out: ReadCtx.later). */
+/** The design's per-participant figures (agreement, accuracy) for some participants, in a read's context
+ *  (which may keep what it works out: ReadCtx.later). */
 export async function figuresOf(ctx: ReadCtx<unknown>, ids: string[]): Promise<Map<string, ParticipantFigures>> {
   if (ids.length === 0) return new Map();
   const design = designOf(ctx.study.design);

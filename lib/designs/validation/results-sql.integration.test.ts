@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { pool } from "@/lib/db/pool";
 import { validationNames, type ValidationResults } from "@/lib/designs/validation/results";
 import { studyResults } from "@/lib/studies/results";
-import { participantFigures, participantsPage, participantsQuery } from "@/lib/studies/tables";
+import { figuresOf, participantsPage, participantsQuery } from "@/lib/studies/tables";
 import { rng, type Rng } from "@/tests/support/random-study";
 import { randomValidationStudy } from "@/lib/designs/validation/random-study.testing";
 import type { StoredQuestion } from "@/lib/datasets/questions";
@@ -209,7 +209,7 @@ async function compare(study: Study<ValidationConfig>, r: Rng, opts: { compared:
   const expectedPeople = byId(expected.participants);
   expect(actualPeople.map((p) => [p.participantId, p.pseudonym, p.externalId, p.units])).toEqual(expectedPeople.map((p) => [p.participantId, p.pseudonym, p.externalId, p.units]));
   actualPeople.forEach((p, i) => expectClose(p.medianSeconds, expectedPeople[i]!.medianSeconds));
-  const figures = await participantFigures(study, expectedPeople.map((p) => p.participantId));
+  const figures = await figuresOf({ client: pool(), study }, expectedPeople.map((p) => p.participantId));
   for (const p of expectedPeople) {
     const f = figures.get(p.participantId)!;
     expectClose(f.agreementWithMajority, p.agreementWithMajority);
