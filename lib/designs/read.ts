@@ -189,28 +189,6 @@ export function progressOf(
   };
 }
 
-/** The progress of the units at a stage counted in PostgreSQL, as progressOf has it from every unit's
- *  valid answers and live leases (no unit row sent), and how many valid answers they hold. */
-export async function readUnitProgress(
-  client: Queryable,
-  study: Pick<Study, "id" | "n">,
-  stage: number,
-  notCounted?: readonly string[],
-): Promise<{ units: number; complete: number; started: number; responses: number }> {
-  const { from, args } = countedResponses(study, stage, notCounted);
-  const { rows } = await client.query<{ units: number; complete: number; started: number; responses: number }>(
-    `SELECT count(*)::int AS units, count(*) FILTER (WHERE coalesce(c.n, 0) >= $3)::int AS complete,
-            count(*) FILTER (WHERE coalesce(c.n, 0) < $3 AND (coalesce(c.n, 0) > 0 OR coalesce(l.n, 0) > 0))::int AS started,
-            coalesce(sum(c.n), 0)::int AS responses
-     FROM "StudyUnit" u
-     LEFT JOIN (SELECT r."unitId", count(*) AS n ${from} GROUP BY 1) c ON c."unitId" = u.id
-     LEFT JOIN (SELECT "unitId", count(*) AS n FROM "Assignment" WHERE "studyId" = $1 AND status = 'live' AND "expiresAt" > now() GROUP BY 1) l ON l."unitId" = u.id
-     WHERE u."studyId" = $1`,
-    [...args, study.n],
-  );
-  return rows[0]!;
-}
-
 /** The study's totals at a stage alone (no row per participant): who answered, how many answers, the
  *  median time. `client` is one snapshot (readStudyAtOneMoment): the median's rows are found by the count.
  *  `responses`: the counted answers when the caller has their count (a validation study's tallies, a

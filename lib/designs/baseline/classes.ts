@@ -1,6 +1,6 @@
 import type { QuestionKind, TagValue } from "@/lib/benchmarks/types";
 import type { Queryable } from "@/lib/db/queryable";
-import { humans, modelRows, PAIRED, verdictParams, type ModelOpts, type ModelRow, type Pairs } from "@/lib/designs/baseline/models";
+import { HUMANS, modelRows, PAIRED, verdictParams, type ModelOpts, type ModelRow, type Pairs } from "@/lib/designs/baseline/models";
 
 // Scored answers counted per class of questions alike in what the benchmark's summary reads (its
 // kind and declared tags, lib/benchmarks/classes.ts), per sampling stratum and verdict: a few rows
@@ -27,8 +27,8 @@ const STRATA = `
     ORDER BY x.id, u.ordinal DESC`;
 const NO_STRATA = `SELECT NULL::uuid AS id, NULL::jsonb AS stratum WHERE false`;
 
-const statement = (verdicts: string, tags: string, stratified: boolean, notCounted?: readonly string[]) => `
-  WITH ${humans(notCounted)},
+const statement = (verdicts: string, tags: string, stratified: boolean) => `
+  WITH ${HUMANS},
   ${verdicts},
   strata AS (${stratified ? STRATA : NO_STRATA}),
   classed AS (
@@ -50,6 +50,6 @@ function byVerdict({ rows, n, c, ...rest }: ClassRow): ClassCount[] {
 /** The answers at a stage per class (with `tags` declared), and the models paired with them. */
 export async function readClassCounts(client: Queryable, opts: ModelOpts & { tags: readonly string[]; stratified: boolean }): Promise<{ classes: ClassCount[]; models: ModelRow[] }> {
   const { cte, params } = await verdictParams(client, opts);
-  const { rows } = await client.query<{ classes: ClassRow[]; pairs: Pairs[] }>(statement(cte, `$${params.length + 1}`, opts.stratified, opts.notCounted), [...params, opts.tags]);
+  const { rows } = await client.query<{ classes: ClassRow[]; pairs: Pairs[] }>(statement(cte, `$${params.length + 1}`, opts.stratified), [...params, opts.tags]);
   return { classes: rows[0]!.classes.flatMap(byVerdict), models: modelRows(rows[0]!.pairs) };
 }

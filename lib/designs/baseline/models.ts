@@ -1,7 +1,6 @@
 import { SCORING_VERSION, type BenchmarkScoring, type ScoringContext } from "@/lib/benchmarks/scoring";
 import { predictionQuestions, verdictsUnder, type Prediction, type Verdict } from "@/lib/datasets/verdicts";
 import type { Queryable } from "@/lib/db/queryable";
-import { countedGroups } from "@/lib/designs/counted";
 import { mcnemar, pairedDiffProportions } from "@/lib/metrics";
 
 // Humans beside models, paired by question, counted in PostgreSQL from the verdicts stored at
@@ -32,12 +31,13 @@ export interface Pairs {
   neither: number;
 }
 
-// Per question (h): people's answers at the stage ($1 study, $2 stage), those scored and those right
-// (questions with only unscored answers too: a model's answer to them still counts in its n and
-// accuracy). `notCounted`: see counted().
-export function humans(notCounted?: readonly string[]): string {
-  return `h AS (${countedGroups("ScoredAnswer", ["questionId"], { n: "count(s.correct)", c: "count(*) FILTER (WHERE s.correct)" }, `s."studyId" = $1 AND s.stage = $2`, notCounted)})`;
-}
+// Per question (h): people's answers at the stage ($1 study, $2 stage) that count, those scored and
+// those right (questions with only unscored answers too: a model's answer to them still counts in its n
+// and accuracy), summed over the units asking it from the kept tallies (AnswerTally, migration 20261128150000_answer_tallies):
+// the same rows counted() selects, as of the statement's snapshot, without reading the answers.
+export const HUMANS = `h AS (
+  SELECT "questionId", sum(answers)::int AS rows, sum(scored)::int AS n, sum(correct)::int AS c
+  FROM "AnswerTally" WHERE "studyId" = $1 AND stage = $2 GROUP BY 1 HAVING sum(answers) > 0)`;
 
 /** The verdicts (v), from $3 on: the stored ones when they are complete for the view at this version,
  *  else the ones scored here. Two statements rather than one with both branches: with the branch for
@@ -84,11 +84,9 @@ export interface ModelOpts {
   stage: number;
   ctx: ScoringContext;
   scoring: BenchmarkScoring;
-  /** counted(): the not-counted assignments read in the statement's snapshot */
-  notCounted?: readonly string[];
 }
 
-/** $1 and $2 of humans() and the verdicts CTE with its parameters from $3 on. */
+/** $1 and $2 of HUMANS and the verdicts CTE with its parameters from $3 on. */
 export async function verdictParams(client: Queryable, opts: ModelOpts): Promise<Verdicts> {
   const view = opts.ctx.view ?? "";
   const { rows: marks } = await client.query<{ complete: boolean }>(
@@ -117,6 +115,6 @@ export function modelRows(pairs: Pairs[]): ModelRow[] {
 /** Every model with predictions on the questions people answered at a stage, paired by question with their answers. */
 export async function readModelRows(client: Queryable, opts: ModelOpts): Promise<ModelRow[]> {
   const { cte, params } = await verdictParams(client, opts);
-  const { rows } = await client.query<Pairs>(`WITH ${humans(opts.notCounted)}, ${cte} ${PAIRED}`, params);
+  const { rows } = await client.query<Pairs>(`WITH ${HUMANS}, ${cte} ${PAIRED}`, params);
   return modelRows(rows);
 }

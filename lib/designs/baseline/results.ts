@@ -51,7 +51,7 @@ export async function baselineFigures(ctx: ReadCtx<BaselineConfig>, units: () =>
   const staged = stages > 1 || study.settings.groups !== null;
   // each stage's models once (the final stage's are the main table)
   const byStage = new Map<number, Promise<ModelRow[]>>();
-  const models = (stage: number) => byStage.get(stage) ?? byStage.set(stage, readModelRows(client, { study, stage, ctx: viewAt(study, stage), scoring, notCounted: ctx.notCounted })).get(stage)!;
+  const models = (stage: number) => byStage.get(stage) ?? byStage.set(stage, readModelRows(client, { study, stage, ctx: viewAt(study, stage), scoring })).get(stage)!;
   const declared = !staged && !scoring.perRespondent && !scoring.summaryReadsAnswers ? scoring.summaryReads : undefined;
   const tableCtx: TableCtx = { ctx, scoring, view, stages, units, models };
   const [tables, people, figures] = await Promise.all([

@@ -1,7 +1,8 @@
-import { readParticipantFigures, readTotals, readUnitProgress, readUnits } from "@/lib/designs/read";
+import { readParticipantFigures, readTotals, readUnits } from "@/lib/designs/read";
 import type { ReadCtx, ResultsSummary } from "@/lib/designs/types";
 import type { BaselineConfig } from "@/lib/designs/baseline/config";
 import { baselineFigures } from "@/lib/designs/baseline/results";
+import { readTalliedProgress } from "@/lib/designs/baseline/progress";
 
 // What the results API (and, with the table per participant, the overview) shows of a baseline study,
 // without the results' per-unit work: the progress counted in PostgreSQL (no unit row read), the median
@@ -11,7 +12,7 @@ import { baselineFigures } from "@/lib/designs/baseline/results";
 export async function baselineSummary(ctx: ReadCtx<BaselineConfig>, opts: { participants: boolean }): Promise<ResultsSummary> {
   const { client, study, notCounted } = ctx;
   const stage = Math.max(1, study.settings.stages.length);
-  const progress = readUnitProgress(client, study, stage, notCounted);
+  const progress = readTalliedProgress(client, study, stage);
   const participants = opts.participants ? () => readParticipantFigures(client, study, stage, notCounted) : null;
   const [units, totals, { byParticipant, ...figures }] = await Promise.all([
     progress,

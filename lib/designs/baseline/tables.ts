@@ -80,9 +80,9 @@ function stratumRows(strata: Map<string, { key: Record<string, string>; n: numbe
 
 /** Benchmarks whose summary declares what it reads (summaryReads): answers counted per class of
  *  alike questions in SQL, no question loaded (lib/benchmarks/classes.ts). */
-export async function classTables({ ctx: { client, study, notCounted }, scoring, view, stages }: TableCtx, declared: readonly string[]): Promise<Tables> {
+export async function classTables({ ctx: { client, study }, scoring, view, stages }: TableCtx, declared: readonly string[]): Promise<Tables> {
   const names = [...new Set([...declared, ...study.config.subsets])];
-  const { classes, models } = await readClassCounts(client, { study, stage: stages, ctx: view, scoring, tags: names, stratified: study.settings.sampling.kind === "stratified", notCounted });
+  const { classes, models } = await readClassCounts(client, { study, stage: stages, ctx: view, scoring, tags: names, stratified: study.settings.sampling.kind === "stratified" });
   // per class: n right or wrong and those right, as per question before (questionId left empty)
   const counts = classes.map((c): QuestionCount => ({ questionId: "", stage: stages, group: null, n: c.correct === null ? 0 : c.count, correct: c.correct === true ? c.count : 0, rows: c.count }));
   const questions = classes.map((c) => classQuestion(c.kind, c.tags, names));
