@@ -34,17 +34,14 @@ ALTER TABLE "AnswerTally" ADD CONSTRAINT "AnswerTally_unitId_fkey" FOREIGN KEY (
 -- AddForeignKey
 ALTER TABLE "TalliedAssignment" ADD CONSTRAINT "TalliedAssignment_assignmentId_fkey" FOREIGN KEY ("assignmentId") REFERENCES "Assignment"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
--- Adds sign × the scored answers of the assignments `whole` (every stage) and of the (response, question)
--- pairs given, per unit, question and stage. Rows are written in key order, so two transactions
--- changing the same unit lock its rows in the same order.
-CREATE FUNCTION "AnswerTally_add"(sign int, whole uuid[], responses uuid[], questions uuid[]) RETURNS void LANGUAGE plpgsql AS $$
+-- Takes an assignment's scored answers (every stage) off the tally, per unit, question and stage. Rows are
+-- written in key order, as below, so two transactions changing the same unit lock its rows in the same order.
+CREATE FUNCTION "AnswerTally_remove"(assignment uuid) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  IF cardinality(whole) = 0 AND cardinality(responses) = 0 THEN RETURN; END IF;
   INSERT INTO "AnswerTally" AS t ("unitId", "questionId", stage, "studyId", answers, scored, correct)
-  SELECT a."unitId", s."questionId", s.stage, s."studyId", sign * count(*), sign * count(s.correct), sign * count(*) FILTER (WHERE s.correct)
+  SELECT a."unitId", s."questionId", s.stage, s."studyId", -count(*), -count(s.correct), -count(*) FILTER (WHERE s.correct)
   FROM "Response" r JOIN "Assignment" a ON a.id = r."assignmentId" JOIN "ScoredAnswer" s ON s."responseId" = r.id
-  WHERE r."assignmentId" = ANY(whole)
-     OR (r.id = ANY(responses) AND (s."responseId", s."questionId") IN (SELECT * FROM unnest(responses, questions)))
+  WHERE r."assignmentId" = assignment
   GROUP BY 1, 2, 3, 4
   ORDER BY 1, 2, 3
   ON CONFLICT ("unitId", "questionId", stage) DO UPDATE
@@ -56,28 +53,33 @@ END $$;
 -- that is submitted and not yet tallied begins to count with all its answers, earlier stages' too (a
 -- staged study counts them only once the last stage is in); one already tallied adds the new answers
 -- alone (seeds that write a stage at a time). A statement without baseline answers (every validation
--- submit) finds nothing to do.
+-- submit) finds nothing to do. One statement after the lock: each statement of a trigger costs the
+-- submit path its own executor start (bench:assign -- --study baseline, docs/benchmarks.md).
 CREATE FUNCTION "ScoredAnswer_tally"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  ids uuid[];
-  whole uuid[];
-  responses uuid[];
-  questions uuid[];
 BEGIN
-  SELECT coalesce(array_agg(DISTINCT "assignmentId"), '{}') INTO ids FROM added;
-  IF cardinality(ids) = 0 THEN RETURN NULL; END IF;
   -- the submit already holds these rows; an exclusion takes them before its own tally change
-  PERFORM 1 FROM "Assignment" a WHERE a.id = ANY(ids) ORDER BY a.id FOR NO KEY UPDATE;
+  PERFORM 1 FROM "Assignment" a WHERE a.id IN (SELECT "assignmentId" FROM added) ORDER BY a.id FOR NO KEY UPDATE;
+  IF NOT FOUND THEN RETURN NULL; END IF;
   WITH fresh AS (
     INSERT INTO "TalliedAssignment" ("assignmentId")
-    SELECT a.id FROM "Assignment" a WHERE a.id = ANY(ids) AND a.status = 'submitted'
+    SELECT a.id FROM "Assignment" a WHERE a.id IN (SELECT "assignmentId" FROM added) AND a.status = 'submitted'
     ON CONFLICT DO NOTHING
-    RETURNING "assignmentId")
-  SELECT coalesce(array_agg("assignmentId"), '{}') INTO whole FROM fresh;
-  SELECT coalesce(array_agg(n."responseId"), '{}'), coalesce(array_agg(n."questionId"), '{}') INTO responses, questions
-  FROM added n JOIN "Assignment" a ON a.id = n."assignmentId" AND a.status = 'submitted'
-  WHERE NOT (n."assignmentId" = ANY(whole));
-  PERFORM "AnswerTally_add"(1, whole, responses, questions);
+    RETURNING "assignmentId"
+  ), counted AS (
+    SELECT r."assignmentId", s."questionId", s.stage, s."studyId", s.correct
+    FROM fresh f JOIN "Response" r ON r."assignmentId" = f."assignmentId" JOIN "ScoredAnswer" s ON s."responseId" = r.id
+    UNION ALL
+    SELECT n."assignmentId", n."questionId", n.stage, n."studyId", n.correct
+    FROM added n JOIN "Assignment" a ON a.id = n."assignmentId" AND a.status = 'submitted'
+    WHERE n."assignmentId" NOT IN (SELECT "assignmentId" FROM fresh)
+  )
+  INSERT INTO "AnswerTally" AS t ("unitId", "questionId", stage, "studyId", answers, scored, correct)
+  SELECT a."unitId", c."questionId", c.stage, c."studyId", count(*), count(c.correct), count(*) FILTER (WHERE c.correct)
+  FROM counted c JOIN "Assignment" a ON a.id = c."assignmentId"
+  GROUP BY 1, 2, 3, 4
+  ORDER BY 1, 2, 3
+  ON CONFLICT ("unitId", "questionId", stage) DO UPDATE
+  SET answers = t.answers + EXCLUDED.answers, scored = t.scored + EXCLUDED.scored, correct = t.correct + EXCLUDED.correct;
   RETURN NULL;
 END $$;
 
@@ -92,7 +94,7 @@ CREATE FUNCTION "Assignment_answer_tally"() RETURNS trigger LANGUAGE plpgsql AS 
 BEGIN
   DELETE FROM "TalliedAssignment" WHERE "assignmentId" = NEW.id;
   IF FOUND THEN
-    PERFORM "AnswerTally_add"(-1, ARRAY[NEW.id], '{}', '{}');
+    PERFORM "AnswerTally_remove"(NEW.id);
   END IF;
   RETURN NULL;
 END $$;
