@@ -2,7 +2,7 @@ import type { DesignResults, Study, VoteUnit } from "@/lib/designs";
 import { DECISION_COLUMNS, decisionRows } from "@/lib/studies/exports/decisions";
 import { parquetChunks } from "@/lib/studies/exports/parquet";
 import { RESPONSE_COLUMNS, responseRows } from "@/lib/studies/exports/responses";
-import { SCORED_COLUMNS, scoredRows } from "@/lib/studies/exports/scored";
+import { SCORED_COLUMNS, scoredParquetRows, scoredRows } from "@/lib/studies/exports/scored";
 import { csvChunks, without } from "@/lib/studies/exports/table";
 
 // A study's tables, each as CSV (for spreadsheets: formula-neutralized text) and Parquet (typed,
@@ -18,7 +18,7 @@ export const DECISION_CSV_COLUMNS = DECISION_COLUMNS.map((c) => c.name);
 export const responsesCsv = (study: Study) => csvChunks(RESPONSE_COLUMNS, responseRows(study, "iso"));
 export const responsesParquet = (study: Study) => parquetChunks(RESPONSE_COLUMNS, responseRows(study));
 export const scoredCsv = (study: Study) => csvChunks(SCORED_COLUMNS, scoredRows(study));
-export const scoredParquet = (study: Study) => parquetChunks(SCORED_COLUMNS, scoredRows(study));
+export const scoredParquet = (study: Study) => parquetChunks(SCORED_COLUMNS, scoredParquetRows(study));
 
 type Decided = DesignResults & { units: VoteUnit[] };
 export const decisionsCsv = (study: Study, results: Decided) => csvChunks(DECISION_COLUMNS, decisionRows(study, results));

@@ -133,7 +133,9 @@ export async function seedResultsStudies(url: string, responses: number): Promis
     // scored at import, as `sally import-predictions` does
     await storeVerdicts(client, ds);
     // what the triggers write beside each answer (the votes, the kept tallies), which the replica role
-    // above also skipped: the migrations' own backfills, over this fresh database's rows
+    // above also skipped: the migrations' own backfills, over this fresh database's rows (planned with
+    // statistics: without them the planner takes the new tables for empty and loops over them)
+    await client.query("ANALYZE");
     for (const [migration, marker] of BACKFILLS) await client.query(backfillOf(migration, marker));
     await client.query("DROP TABLE plan");
     await client.query("COMMIT");
