@@ -12,6 +12,22 @@ export function backfillOf(migration: string, marker: string): string {
   return sql.slice(at);
 }
 
+// What the triggers write beside each answer (the votes, the kept tallies), as the migrations' own
+// backfills write it for the rows stored before them.
+const BACKFILLS = [
+  ["20261128010000_votes", "-- the validation answers stored before"],
+  ["20261128020000_unit_tallies", "-- the tallies of the validation answers stored before"],
+  ["20261128150000_answer_tallies", "-- the baseline answers stored before"],
+] as const;
+
+/** For seeds that write a fresh database's answers with the triggers off (session_replication_role =
+ *  replica, for speed): the rows the triggers would have written. Planned with statistics (ANALYZE:
+ *  without them the planner takes the new tables for empty and loops over them for minutes). */
+export async function fillAsTriggersWould(client: Pick<pg.ClientBase, "query">): Promise<void> {
+  await client.query("ANALYZE");
+  for (const [migration, marker] of BACKFILLS) await client.query(backfillOf(migration, marker));
+}
+
 /** `fn` in a transaction that is always rolled back: a backfill can be run again over the test database's rows. */
 export async function rolledBack(fn: (client: pg.PoolClient) => Promise<void>): Promise<void> {
   const client = await pool().connect();

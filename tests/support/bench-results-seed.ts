@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { storeVerdicts } from "@/lib/datasets/verdicts";
-import { backfillOf } from "./backfill";
+import { fillAsTriggersWould } from "./backfill";
 
 // Studies at scale for scripts/bench-dashboard.ts and scripts/bench-report.ts, written straight
 // into PostgreSQL with generate_series (no app code): a generic dataset of `responses / 20`
@@ -14,11 +14,6 @@ import { backfillOf } from "./backfill";
 // different people per unit. Votes and answers vary with k so that there are ties and errors.
 
 export const MODELS = ["model-a", "model-b", "model-c", "model-d", "model-e"];
-const BACKFILLS = [
-  ["20261128010000_votes", "-- the validation answers stored before"],
-  ["20261128020000_unit_tallies", "-- the tallies of the validation answers stored before"],
-  ["20261128150000_answer_tallies", "-- the baseline answers stored before"],
-] as const;
 const N = 20;
 
 export interface SeededStudies {
@@ -132,11 +127,8 @@ export async function seedResultsStudies(url: string, responses: number): Promis
     );
     // scored at import, as `sally import-predictions` does
     await storeVerdicts(client, ds);
-    // what the triggers write beside each answer (the votes, the kept tallies), which the replica role
-    // above also skipped: the migrations' own backfills, over this fresh database's rows (planned with
-    // statistics: without them the planner takes the new tables for empty and loops over them)
-    await client.query("ANALYZE");
-    for (const [migration, marker] of BACKFILLS) await client.query(backfillOf(migration, marker));
+    // what the triggers write beside each answer, which the replica role above also skipped
+    await fillAsTriggersWould(client);
     await client.query("DROP TABLE plan");
     await client.query("COMMIT");
     await client.query("VACUUM ANALYZE");
