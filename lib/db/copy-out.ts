@@ -56,75 +56,8 @@ async function* lines(stream: AsyncIterable<Buffer>): AsyncGenerator<string[]> {
   if (rest) yield [rest];
 }
 
-/** The lines of a COPY text stream as bytes (views into the chunks read, a line across two chunks joined). */
-async function* byteLines(stream: AsyncIterable<Buffer>): AsyncGenerator<Buffer[]> {
-  let rest: Buffer | null = null;
-  for await (const chunk of stream) {
-    const buf: Buffer = rest ? Buffer.concat([rest, chunk]) : chunk;
-    const end = buf.lastIndexOf(NEWLINE);
-    if (end < 0) {
-      rest = buf;
-      continue;
-    }
-    const out: Buffer[] = [];
-    for (let start = 0; start <= end; ) {
-      const nl = buf.indexOf(NEWLINE, start);
-      out.push(buf.subarray(start, nl));
-      start = nl + 1;
-    }
-    rest = end + 1 < buf.length ? buf.subarray(end + 1) : null;
-    yield out;
-  }
-  if (rest?.length) yield [rest];
-}
-
-const NEWLINE = 0x0a;
-const TAB = 0x09;
-const BACKSLASH = 0x5c;
-const BYTE_ESCAPES: Record<number, number> = { 0x62: 0x08, 0x66: 0x0c, 0x6e: 0x0a, 0x72: 0x0d, 0x74: 0x09, 0x76: 0x0b };
-
-/** copyField on bytes: the field's own bytes when it has no escape (a view, nothing copied). */
-function copyBytes(field: Buffer): Buffer | null {
-  if (field.length === 2 && field[0] === BACKSLASH && field[1] === 0x4e) return null;
-  if (!field.includes(BACKSLASH)) return field;
-  const out = Buffer.allocUnsafe(field.length);
-  let n = 0;
-  for (let i = 0; i < field.length; i++) {
-    const c = field[i]!;
-    if (c !== BACKSLASH || i === field.length - 1) {
-      out[n++] = c;
-      continue;
-    }
-    const next = field[++i]!;
-    out[n++] = BYTE_ESCAPES[next] ?? next;
-  }
-  return out.subarray(0, n);
-}
-
-/** One line's values: text columns (`asBytes[i]`) as bytes, the others parsed from their text. */
-function byteRow<T extends unknown[]>(line: Buffer, parsers: readonly ((text: string) => unknown)[], asBytes: readonly boolean[]): T {
-  const row = new Array(parsers.length) as T;
-  let start = 0;
-  for (let i = 0; i < parsers.length; i++) {
-    const tab = i === parsers.length - 1 ? line.length : line.indexOf(TAB, start);
-    const field = line.subarray(start, tab);
-    start = tab + 1;
-    if (asBytes[i]) {
-      row[i] = copyBytes(field);
-    } else {
-      const value = copyField(field.toString("utf8"));
-      row[i] = value === null ? null : parsers[i]!(value);
-    }
-  }
-  return row;
-}
-
-/**
- * Batches of a query's rows as arrays (one value per column, typed as pg types them), `batchSize` rows at most each.
- * `textAsBytes`: each column pg hands on as text unparsed (text, varchar, uuid…) comes as its UTF-8 bytes
- * instead, for a writer that would encode the string to bytes again (Parquet): no string is made for it.
- */
-export async function* copyArrays<T extends unknown[] = unknown[]>(sql: string, params: readonly string[] = [], batchSize = 2000, opts: { textAsBytes?: boolean } = {}): AsyncGenerator<T[]> {
+/** Batches of a query's rows as arrays (one value per column, typed as pg types them), `batchSize` rows at most each. */
+export async function* copyArrays<T extends unknown[] = unknown[]>(sql: string, params: readonly string[] = [], batchSize = 2000): AsyncGenerator<T[]> {
   const client = await pool().connect();
   let failed: Error | null = null;
   let done = false;
@@ -132,14 +65,16 @@ export async function* copyArrays<T extends unknown[] = unknown[]>(sql: string, 
     // the columns' types, without running the query
     const { fields } = await client.query({ text: `SELECT * FROM (${sql}) x LIMIT 0`, values: [...params] });
     const parsers = fields.map((f) => client.getTypeParser(f.dataTypeID, "text") as (text: string) => unknown);
-    // the parser pg gives text itself: the value as it came
-    const asText = client.getTypeParser(25, "text");
-    const asBytes = parsers.map((p) => opts.textAsBytes === true && p === asText);
     const stream = client.query(copyTo(`COPY (${inlineParams(client, sql, params)}) TO STDOUT`));
     let batch: T[] = [];
-    const rows = opts.textAsBytes ? byteRows<T>(stream, parsers, asBytes) : textRows<T>(stream, parsers);
-    for await (const group of rows) {
-      for (const row of group) {
+    for await (const group of lines(stream)) {
+      for (const line of group) {
+        const cells = line.split("\t");
+        const row = new Array(cells.length) as T;
+        for (let i = 0; i < cells.length; i++) {
+          const value = copyField(cells[i]!);
+          row[i] = value === null ? null : parsers[i]!(value);
+        }
         batch.push(row);
         if (batch.length === batchSize) {
           yield batch;
@@ -156,22 +91,4 @@ export async function* copyArrays<T extends unknown[] = unknown[]>(sql: string, 
     // a consumer that stopped early leaves the COPY running: the connection is dropped, not reused
     client.release(failed ?? (done ? undefined : new Error("copy stopped early")));
   }
-}
-
-async function* textRows<T extends unknown[]>(stream: AsyncIterable<Buffer>, parsers: readonly ((text: string) => unknown)[]): AsyncGenerator<T[]> {
-  for await (const group of lines(stream)) {
-    yield group.map((line) => {
-      const cells = line.split("\t");
-      const row = new Array(cells.length) as T;
-      for (let i = 0; i < cells.length; i++) {
-        const value = copyField(cells[i]!);
-        row[i] = value === null ? null : parsers[i]!(value);
-      }
-      return row;
-    });
-  }
-}
-
-async function* byteRows<T extends unknown[]>(stream: AsyncIterable<Buffer>, parsers: readonly ((text: string) => unknown)[], asBytes: readonly boolean[]): AsyncGenerator<T[]> {
-  for await (const group of byteLines(stream)) yield group.map((line) => byteRow<T>(line, parsers, asBytes));
 }

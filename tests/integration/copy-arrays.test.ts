@@ -29,25 +29,6 @@ describe("rows through COPY equal the cursor's", () => {
     expect(copied.rows.every((r) => r[10] === param)).toBe(true);
   });
 
-  it("with textAsBytes, the same values, each text column's as its UTF-8 bytes (escapes, NULLs and non-ASCII included)", async () => {
-    const param = "it's $2 \\ fine";
-    const cursor = await all(streamArrays(AWKWARD, [param], 4));
-    const copied = await all(copyArrays(AWKWARD, [param], 4, { textAsBytes: true }));
-    expect(copied.sizes).toEqual([4, 4, 2]);
-    // t, maybe and the parameter are text; the rest keep their types
-    const text = [1, 7, 10];
-    for (const row of copied.rows) {
-      row.forEach((value, i) => expect(value instanceof Uint8Array, `column ${i}`).toBe(text.includes(i) && value !== null));
-    }
-    const decoded = copied.rows.map((row) => row.map((v) => (v instanceof Uint8Array ? Buffer.from(v).toString("utf8") : v)));
-    expect(decoded).toEqual(cursor.rows);
-    // and across many chunks, lines split between them joined again
-    const sql = "SELECT i, repeat('é', i % 50) || E'\\t' AS pad FROM generate_series(1, $1::int) i ORDER BY i";
-    const { rows } = await all(copyArrays<[number, Uint8Array]>(sql, ["30000"], 1000, { textAsBytes: true }));
-    expect(rows).toHaveLength(30_000);
-    expect(rows.every(([i, pad], k) => i === k + 1 && Buffer.from(pad).toString("utf8") === "é".repeat((k + 1) % 50) + "\t")).toBe(true);
-  });
-
   it("every row once, in order, across many stream chunks", async () => {
     const sql = "SELECT i, repeat('x', i % 50) AS pad FROM generate_series(1, $1::int) i ORDER BY i";
     const { rows } = await all(copyArrays<[number, string]>(sql, ["30000"], 1000));

@@ -1,5 +1,5 @@
 import { ByteWriter, ParquetWriter, schemaFromColumnData } from "hyparquet-writer";
-import type { Column, ParquetCell } from "@/lib/studies/exports/table";
+import type { Batches, Cell, Column } from "@/lib/studies/exports/table";
 import { PARQUET_COMPRESSORS } from "@/lib/runtime/snappy";
 
 // A study export as Parquet, streamed: rows are gathered into row groups of ROW_GROUP rows, each
@@ -12,7 +12,7 @@ export const ROW_GROUP = 50_000;
 
 const BASIC = { STRING: "STRING", INT32: "INT32", DOUBLE: "DOUBLE", BOOLEAN: "BOOLEAN", TIMESTAMP: "TIMESTAMP" } as const;
 
-export async function* parquetChunks(cols: readonly Column[], batches: AsyncIterable<ParquetCell[][]>, rowGroup = ROW_GROUP): AsyncGenerator<Uint8Array> {
+export async function* parquetChunks(cols: readonly Column[], batches: Batches, rowGroup = ROW_GROUP): AsyncGenerator<Uint8Array> {
   const schema = schemaFromColumnData({ columnData: cols.map((c) => ({ name: c.name, data: [], type: BASIC[c.type], nullable: c.nullable })) });
   const writer = new ByteWriter();
   const parquet = new ParquetWriter({ writer, schema, createdBy: "Sally (hyparquet-writer)", compressors: PARQUET_COMPRESSORS });
@@ -22,7 +22,7 @@ export async function* parquetChunks(cols: readonly Column[], batches: AsyncIter
     writer.index = 0;
     return bytes;
   };
-  let columnData: ParquetCell[][] = cols.map(() => []);
+  let columnData: Cell[][] = cols.map(() => []);
   let rows = 0;
   const flush = async () => {
     await parquet.write({ columnData: cols.map((c, i) => ({ name: c.name, data: columnData[i]!, statistics: c.type !== "STRING" })), rowGroupSize: rows });

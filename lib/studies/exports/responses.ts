@@ -1,6 +1,6 @@
 import { copyArrays } from "@/lib/db/copy-out";
 import { designOf, type Study } from "@/lib/designs";
-import { BATCH, columns, type Cell, type ParquetCell } from "@/lib/studies/exports/table";
+import { BATCH, columns, type Cell } from "@/lib/studies/exports/table";
 
 // Raw responses, as researchers need them to recompute every figure: a table in long format (one
 // row per response and answered item, columns unit,rater,label ready for `sally agreement`), written
@@ -64,28 +64,27 @@ const SQL = (payload: string, as: TimestampsAs, extra = "") => `SELECT ${payload
   ORDER BY x.submitted, x.id`;
 
 type Timestamp = string | number;
-/** S: how text columns come (strings, or their UTF-8 bytes for Parquet) */
-type ResponseRow<P, S = string> = [
+type ResponseRow<P> = [
   payload: P,
-  study_unit: S,
-  participant: S,
+  study_unit: string,
+  participant: string,
   unit_ordinal: number,
-  context_id: S,
-  question_id: S | null,
-  external_source: S | null,
-  external_id: S | null,
-  participant_group: S | null,
+  context_id: string,
+  question_id: string | null,
+  external_source: string | null,
+  external_id: string | null,
+  participant_group: string | null,
   stage: number,
   started_at: Timestamp | null,
   submitted_at: Timestamp,
   duration_ms: number | null,
-  assignment_id: S,
+  assignment_id: string,
   leased_at: Timestamp,
   lease_expires_at: Timestamp,
-  response_id: S,
+  response_id: string,
   valid: boolean,
-  invalid_reason: S | null,
-  idempotency_key: S,
+  invalid_reason: string | null,
+  idempotency_key: string,
 ];
 
 /** The long table's rows, in batches: one per response and answered item, in submission order. */
@@ -94,29 +93,13 @@ export async function* responseRows(study: Study, as: TimestampsAs = "ms"): Asyn
   for await (const batch of copyArrays<ResponseRow<unknown>>(SQL("x.payload", as), [study.id], BATCH)) {
     const out: Cell[][] = [];
     for (const r of batch) {
-      for (const { item, label, comment } of design.csvItems(r[0])) out.push(longRow(r, r[1], item, label, comment));
+      const unit = r[1];
+      for (const { item, label, comment } of design.csvItems(r[0])) {
+        out.push([`${unit}|${item}`, r[2], label, item, unit, r[3], r[4], r[5], r[6], r[7], r[8], comment ?? null, r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18]]);
+      }
     }
     yield out;
   }
-}
-
-/** The same rows for Parquet: the text columns as their UTF-8 bytes, each response's read once and
- *  handed to every row of its items as they are (not a string per row encoded again by the writer). */
-export async function* responseParquetRows(study: Study): AsyncGenerator<ParquetCell[][]> {
-  const design = designOf(study.design);
-  for await (const batch of copyArrays<ResponseRow<unknown, Buffer>>(SQL("x.payload", "ms"), [study.id], BATCH, { textAsBytes: true })) {
-    const out: ParquetCell[][] = [];
-    for (const r of batch) {
-      const unit = r[1].toString("utf8");
-      for (const { item, label, comment } of design.csvItems(r[0])) out.push(longRow(r, unit, item, label, comment));
-    }
-    yield out;
-  }
-}
-
-/** One row of the long table: an item of response `r` (`unit`: its study unit as text, for the key). */
-function longRow<S extends string | Uint8Array>(r: ResponseRow<unknown, S>, unit: string, item: string, label: string, comment: string | null | undefined): (S | Cell)[] {
-  return [`${unit}|${item}`, r[2], label, item, r[1], r[3], r[4], r[5], r[6], r[7], r[8], comment ?? null, r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18]];
 }
 
 // ISO text from PostgreSQL: digits and punctuation only, so quoting it is all JSON needs

@@ -1,6 +1,6 @@
 import { copyArrays } from "@/lib/db/copy-out";
 import type { Study } from "@/lib/designs";
-import { BATCH, columns, type Cell, type ParquetCell } from "@/lib/studies/exports/table";
+import { BATCH, columns, type Cell } from "@/lib/studies/exports/table";
 
 // Scored answers (human baselines): one row per answered question, with the answer as given and
 // as the benchmark's scorer read it, whether it is right, and the time on it. Every accuracy
@@ -38,10 +38,4 @@ const SQL = `SELECT p.pseudonym AS participant, s."questionId" AS question_id, q
 /** Rows as arrays, the columns in SCORED_COLUMNS' order: handed on as they come. */
 export async function* scoredRows(study: Study): AsyncGenerator<Cell[][]> {
   yield* copyArrays<Cell[]>(SQL, [study.id], BATCH);
-}
-
-/** The same rows with the text columns as their UTF-8 bytes, for Parquet, which writes bytes: no string
- *  is made from PostgreSQL's text only to be encoded back (docs/benchmarks.md, bench:export). */
-export async function* scoredParquetRows(study: Study): AsyncGenerator<ParquetCell[][]> {
-  yield* copyArrays<ParquetCell[]>(SQL, [study.id], BATCH, { textAsBytes: true });
 }

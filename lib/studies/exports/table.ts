@@ -19,9 +19,6 @@ export type Cell = string | number | boolean | null;
 
 export type Batches = AsyncIterable<Cell[][]>;
 
-/** A value as Parquet takes it: a STRING column's may also come as its UTF-8 bytes (copyArrays' textAsBytes). */
-export type ParquetCell = Cell | Uint8Array;
-
 /** Rows per cursor round trip for the study exports (the next batch is fetched while one is written). */
 export const BATCH = 2000;
 
@@ -51,9 +48,9 @@ export async function* csvChunks(cols: readonly Column[], batches: Batches): Asy
 }
 
 /** The same table less some columns (a public release leaves out platform ids). */
-export function without<C>(cols: readonly Column[], batches: AsyncIterable<C[][]>, names: readonly string[]): { columns: Column[]; batches: AsyncIterable<C[][]> } {
+export function without(cols: readonly Column[], batches: Batches, names: readonly string[]): { columns: Column[]; batches: Batches } {
   const keep = cols.flatMap((c, i) => (names.includes(c.name) ? [] : [i]));
-  async function* rows(): AsyncGenerator<C[][]> {
+  async function* rows(): AsyncGenerator<Cell[][]> {
     for await (const batch of batches) yield batch.map((row) => keep.map((i) => row[i]!));
   }
   return { columns: keep.map((i) => cols[i]!), batches: rows() };
