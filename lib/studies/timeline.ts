@@ -52,13 +52,18 @@ export function autoBucket(spanMs: number): Bucket {
 }
 
 export function studyTimeline(study: Study, opts: { bucket?: Bucket | "auto"; client?: Queryable } = {}): Promise<Timeline> {
-  if (opts.client) return readTimeline(study, opts.bucket, opts.client);
+  if (opts.client) return readTimeline(study, opts.bucket, opts.client, undefined, false);
   // the agreement's first grouping (a million answers' checks) planned as an incremental sort of five
   // million rows took twice as long as a hash aggregate (docs/benchmarks.md)
   return readStudyAtOneMoment(study.id, (client, notCounted) => readTimeline(study, opts.bucket, client, notCounted), 3, ["enable_incremental_sort = off"]);
 }
 
-async function readTimeline(study: Study, wanted: Bucket | "auto" | undefined, client: Queryable, notCounted?: readonly string[]): Promise<Timeline> {
+/** Two reads side by side on a snapshot's connections, or one after the other on a single given connection. */
+function both<A, B>(a: () => Promise<A>, b: () => Promise<B>, parallel: boolean): Promise<[A, B]> {
+  return parallel ? Promise.all([a(), b()]) : a().then(async (x) => [x, await b()]);
+}
+
+async function readTimeline(study: Study, wanted: Bucket | "auto" | undefined, client: Queryable, notCounted?: readonly string[], parallel = true): Promise<Timeline> {
   const stage = Math.max(1, study.settings.stages.length);
   const { rows: span } = await client.query<{ first: Date | null; last: Date | null; units: number }>(
     `SELECT min(r."submittedAt") AS first, max(r."submittedAt") AS last, (SELECT count(*)::int FROM "StudyUnit" WHERE "studyId" = $1) AS units
@@ -77,45 +82,55 @@ async function readTimeline(study: Study, wanted: Bucket | "auto" | undefined, c
   if (!first) return { ...base, points: [], agreement: [] };
 
   const families = designOf(study.design).voteFamilies?.(study.config) ?? null;
-  const [points, agreement] = await Promise.all([
-    progressPoints(client, study, bucket, stage, notCounted),
-    families ? agreementTimeline(client, study.id, bucket, families, notCounted) : Promise.resolve([]),
-  ]);
+  const [points, agreement] = await both(
+    () => progressPoints(client, study, bucket, stage, notCounted, parallel),
+    () => (families ? agreementTimeline(client, study.id, bucket, families, notCounted) : Promise.resolve([])),
+    parallel,
+  );
   return { ...base, points, agreement };
 }
 
-async function progressPoints(client: Queryable, study: Study, bucket: Bucket, stage: number, notCounted?: readonly string[]): Promise<TimelinePoint[]> {
+async function progressPoints(client: Queryable, study: Study, bucket: Bucket, stage: number, notCounted: readonly string[] | undefined, parallel: boolean): Promise<TimelinePoint[]> {
   const valid = `FROM "Response" r WHERE r."studyId" = $1 AND r.stage = $2 AND ${counted("r", "$1", notCounted)}`;
-  // timestamps are truncated in UTC as plain timestamps, so a day is 24 hours whatever the
-  // session's time zone (generate_series over timestamptz would step across DST changes).
-  // Participants per bucket are counted from (bucket, participant) groups, and a unit's N-th answer
-  // is its last where it has exactly N (as exact N keeps it), so neither sorts a million answers;
-  // a unit with more (which the assignment never gives) gets its N-th looked up.
-  const { rows } = await client.query<{ start: Date; answers: number; participants: number; unitsCompleted: number }>(
-    `WITH per_bucket AS (
-       SELECT start, sum(n)::int AS answers, count(*)::int AS participants
+  // Two statements, each one pass over the answers, read side by side on the snapshot's connections
+  // (one after the other they were most of a baseline's timeline at 1M: docs/benchmarks.md).
+  // Timestamps are truncated in UTC as plain timestamps, so a day is 24 hours whatever the session's
+  // time zone. Participants per bucket are counted from (bucket, participant) groups, and a unit's
+  // N-th answer is its last where it has exactly N (as exact N keeps it), so neither sorts a million
+  // answers; a unit with more (which the assignment never gives) gets its N-th looked up.
+  const [{ rows: answered }, { rows: completed }] = await both(
+    () => client.query<{ start: Date; answers: number; participants: number }>(
+      `SELECT start AT TIME ZONE 'UTC' AS start, sum(n)::int AS answers, count(*)::int AS participants
        FROM (SELECT date_trunc($3, r."submittedAt" AT TIME ZONE 'UTC') AS start, r."participantId", count(*) AS n ${valid} GROUP BY 1, 2) x
-       GROUP BY start
-     ), done AS (
-       SELECT r."unitId", count(*) AS n, max(r."submittedAt") AS last ${valid} GROUP BY 1 HAVING count(*) >= $4
-     ), nth AS (
-       SELECT last AS at FROM done WHERE n = $4
-       UNION ALL
-       SELECT (SELECT r."submittedAt" ${valid} AND r."unitId" = d."unitId" ORDER BY r."submittedAt", r.id OFFSET $4 - 1 LIMIT 1) FROM done d WHERE d.n > $4
-     ), completed AS (
-       SELECT date_trunc($3, at AT TIME ZONE 'UTC') AS start, count(*)::int AS units FROM nth GROUP BY 1
-     ), series AS (
-       SELECT generate_series(min(start), max(start), ('1 ' || $3)::interval) AS start FROM per_bucket
-     )
-     SELECT s.start AT TIME ZONE 'UTC' AS start, coalesce(p.answers, 0) AS answers, coalesce(p.participants, 0) AS participants,
-            coalesce(c.units, 0) AS "unitsCompleted"
-     FROM series s LEFT JOIN per_bucket p ON p.start = s.start LEFT JOIN completed c ON c.start = s.start
-     ORDER BY s.start`,
-    [study.id, stage, bucket, study.n],
+       GROUP BY 1`,
+      [study.id, stage, bucket],
+    ),
+    () => client.query<{ start: Date; units: number }>(
+      `WITH done AS (
+         SELECT r."unitId", count(*) AS n, max(r."submittedAt") AS last ${valid} GROUP BY 1 HAVING count(*) >= $4
+       ), nth AS (
+         SELECT last AS at FROM done WHERE n = $4
+         UNION ALL
+         SELECT (SELECT r."submittedAt" ${valid} AND r."unitId" = d."unitId" ORDER BY r."submittedAt", r.id OFFSET $4 - 1 LIMIT 1) FROM done d WHERE d.n > $4
+       )
+       SELECT date_trunc($3, at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS start, count(*)::int AS units FROM nth GROUP BY 1`,
+      [study.id, stage, bucket, study.n],
+    ),
+    parallel,
   );
+  if (!answered.length) return [];
+  const byStart = new Map(answered.map((r) => [r.start.getTime(), r]));
+  const units = new Map(completed.map((r) => [r.start.getTime(), r.units]));
+  const starts = answered.map((r) => r.start.getTime());
+  // every bucket from the first answered to the last, those without answers included (in UTC an hour,
+  // a day and a week are fixed lengths, and a week's truncation keeps its weekday)
+  const points: TimelinePoint[] = [];
   let complete = 0;
-  return rows.map((r) => {
-    complete += r.unitsCompleted;
-    return { start: r.start.toISOString(), answers: r.answers, participants: r.participants, unitsCompleted: r.unitsCompleted, complete };
-  });
+  for (let t = Math.min(...starts), last = Math.max(...starts); t <= last; t += BUCKET_MS[bucket]) {
+    const unitsCompleted = units.get(t) ?? 0;
+    complete += unitsCompleted;
+    const p = byStart.get(t);
+    points.push({ start: new Date(t).toISOString(), answers: p?.answers ?? 0, participants: p?.participants ?? 0, unitsCompleted, complete });
+  }
+  return points;
 }
