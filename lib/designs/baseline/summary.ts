@@ -5,7 +5,7 @@ import { baselineFigures } from "@/lib/designs/baseline/results";
 import { readTalliedProgress } from "@/lib/designs/baseline/progress";
 
 // What the results API (and, with the table per participant, the overview) shows of a baseline study,
-// without the results' per-unit work: the progress counted in PostgreSQL (no unit row read), the median
+// without the results' per-unit work: the progress from the kept answer tallies (no unit row read), the median
 // time read from the durations index, and the accuracy tables as the results compute them. Equal to the
 // results' summary (lib/designs/baseline/results-sql.integration.test.ts compares them).
 
