@@ -14,6 +14,7 @@ import { AppError } from "@/lib/errors";
 import type { Queryable } from "@/lib/db/queryable";
 import { randomDataset, randomFlagStudy, researcher, rng, pick } from "@/tests/support/random-study";
 import { backfillOf, rolledBack } from "@/tests/support/backfill";
+import { excludeWhileOthersSubmit } from "@/tests/support/exclusions";
 
 // The tallies the validation pages read (UnitTally, kept by the triggers of the migration
 // 20261128020000_unit_tallies) must always equal what is counted from scratch: the answers and votes
@@ -106,16 +107,7 @@ describe("validation tallies (UnitTally)", () => {
     const study = await openStudy(4);
     const workers = Array.from({ length: 10 }, (_, i) => work(study, 100 + i));
     // exclusions while the others submit: each voids a participant's answers so far and reopens their units
-    const excluding = (async () => {
-      for (let round = 0; round < 3; round++) {
-        await new Promise((resolve) => setTimeout(resolve, 30 * (round + 1)));
-        const { rows } = await pool().query<{ id: string }>(
-          `SELECT p.id FROM "Participant" p WHERE p."studyId" = $1 AND p.status = 'active' AND EXISTS (SELECT 1 FROM "Assignment" a WHERE a."participantId" = p.id AND a.status = 'submitted') LIMIT 1`,
-          [study.id],
-        );
-        if (rows[0]) await withTransaction((client) => excludeParticipant(client, { studyId: study.id, participantId: rows[0]!.id, status: "excluded", reason: "test", actorId: null, voidAnswers: true }));
-      }
-    })();
+    const excluding = excludeWhileOthersSubmit(study.id);
     await Promise.all([...workers, excluding]);
     await expectExact(study.id);
     // and once everyone is done, an exclusion alone (no later answer recounts its units)

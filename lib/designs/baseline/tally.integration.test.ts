@@ -5,13 +5,12 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { importDataset } from "@/lib/datasets/import";
 import { pool } from "@/lib/db/pool";
-import { withTransaction } from "@/lib/db/tx";
 import type { Queryable } from "@/lib/db/queryable";
-import { excludeParticipant } from "@/lib/participants/exclusion";
 import { resultsSummary, studyResults, studySummary } from "@/lib/studies/results";
 import { changeStudyState, createStudy, parseSpec } from "@/lib/studies/service";
 import { readStudy } from "@/lib/studies/study";
 import { backfillOf, rolledBack } from "@/tests/support/backfill";
+import { exclude, excludeWhileOthersSubmit } from "@/tests/support/exclusions";
 import { writeChartom } from "@/tests/support/chartom";
 import { joined, type HttpParticipant } from "@/tests/support/participant-http";
 import { researcher, rng } from "@/tests/support/random-study";
@@ -79,10 +78,6 @@ async function work(p: HttpParticipant, seed: number): Promise<void> {
   throw new Error("too many steps");
 }
 
-async function exclude(studyId: string, participantId: string) {
-  await withTransaction((client) => excludeParticipant(client, { studyId, participantId, status: "excluded", reason: "test", actorId: null, voidAnswers: true }));
-}
-
 describe("baseline answer tallies (AnswerTally)", () => {
   it("equal the counted answers after concurrent submits and exclusions through the participant API, units of three questions", async () => {
     const { actor, ownerId } = await researcher();
@@ -90,16 +85,7 @@ describe("baseline answer tallies (AnswerTally)", () => {
     const created = await createStudy({ actor, spec: parseSpec({ dataset, design: "baseline", name: "tallies", unit: "context", n: 4 }) });
     await changeStudyState({ actor, studyId: created.id, to: "open" });
     const people = await Promise.all(Array.from({ length: 10 }, (_, i) => joined(created.code, { PROLIFIC_PID: `tally-${i}` })));
-    const excluding = (async () => {
-      for (let round = 0; round < 3; round++) {
-        await new Promise((resolve) => setTimeout(resolve, 30 * (round + 1)));
-        const { rows } = await pool().query<{ id: string }>(
-          `SELECT p.id FROM "Participant" p WHERE p."studyId" = $1 AND p.status = 'active' AND EXISTS (SELECT 1 FROM "Assignment" a WHERE a."participantId" = p.id AND a.status = 'submitted') LIMIT 1`,
-          [created.id],
-        );
-        if (rows[0]) await exclude(created.id, rows[0].id);
-      }
-    })();
+    const excluding = excludeWhileOthersSubmit(created.id);
     await Promise.all([...people.map((p, i) => work(p, 200 + i)), excluding]);
     const kept = await expectExact(created.id);
     expect(kept.length).toBeGreaterThan(0);
