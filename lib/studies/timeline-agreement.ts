@@ -1,26 +1,35 @@
 import type { Queryable } from "@/lib/db/queryable";
+import { SNAPSHOT_WORK_MEM } from "@/lib/db/snapshot";
+import { withTransaction } from "@/lib/db/tx";
 import { counted } from "@/lib/designs/counted";
 import { declaredFamilies, type VoteFamilies } from "@/lib/designs/types";
 
 // Agreement per check family over time, cumulative: at the end of each bucket, percent agreement
 // and Krippendorff's α (nominal) over every valid answer given up to then, exactly as
 // lib/metrics computes them for the agreement table (so the last point is the table's figure).
-// Both are sums over items (an item is a unit × check), which lets PostgreSQL do the work: for
-// each bucket and item whose answers changed it computes how the item's terms changed, and sums
-// those per bucket and family. Only the running sums reach Node, one row per bucket and family
-// (and per label, for α's marginals), never an answer.
 //
-// With m answers on an item and Σ the sum over labels of (answers with that label)²:
+// Both are sums over items (an item is a unit × check) of terms that depend only on the item's state:
+// its m answers and Σ, the sum over labels of (answers with that label)²:
 //   percent agreement: mean over items with m ≥ 2 of (Σ − m) / (m(m − 1))  (agreeing pairs);
 //   α: 1 − (n − 1) D / (n² − Σ_c n_c²), D = Σ over items with m ≥ 2 of (m² − Σ) / (m − 1),
 //   n_c = answers with label c on items with m ≥ 2, n = Σ_c n_c (Krippendorff 2011).
-// An item is a pair of columns (the unit, the check's key): joined into one text per answer, a
-// million answers' checks were five million strings built and hashed (docs/benchmarks.md).
+// So the timeline needs, at each bucket's end, how many items are in each state (m, Σ) and the
+// marginals. Those are kept as changes per UTC hour (migration 20261128160000_agreement_timeline): an
+// item whose answers changed in an hour leaves its old state and enters its new one. Summed up to a
+// bucket's end (a day and a week are whole hours) they count the items in each state, integers, so
+// the figures are exact whatever was folded when.
+//
+// The sums are brought up to date by the read, not by the submit: a unit whose tally (UnitTally,
+// raised by every change to its counted answers) has another version than the one its cells were
+// folded at has its cells as folded taken off the sums and its cells now put on. A fold runs in a
+// transaction of its own, one per study at a time; the read then sees a snapshot in which a few
+// units may have changed since, and adds their difference itself, the same way, without writing.
+// At a million answers the first fold is one pass over five million checks; after it, a read groups
+// a few hundred rows per hour and family.
+//
 // Keys and labels are only grouped and matched, never shown in order, so they compare as bytes
-// (COLLATE "C"), the cheapest order for the sorts of a million answers' checks. The family follows
-// from the key, so it is worked out per group, not per answer.
-// Fleiss' κ is not drawn: it needs the same number of answers on every item, which a running
-// study has only at its end (the table shows it).
+// (COLLATE "C"). Fleiss' κ is not drawn: it needs the same number of answers on every item, which a
+// running study has only at its end (the table shows it).
 
 export interface AgreementPoint {
   start: string;
@@ -36,65 +45,134 @@ export interface AgreementSeries {
   points: AgreementPoint[];
 }
 
-interface StepRow {
-  start: Date;
-  family: string;
-  label: string | null;
-  dAgree: number | null;
-  dItems: number | null;
-  dObserved: number | null;
-  dMarginal: number | null;
-}
+// The units whose tally changed since their cells were folded, their cells now (side 1) and as folded
+// (side −1), and what that changes in the sums: `state_change` (items entering (+) or leaving (−) a state
+// per check and hour) and `marginal_change` (α's marginals). Each side is worked out the same way: per
+// item and hour, the answers added (dm) and how Σ grew (ds: (c + n)² − c² per label), summed in hour order.
+// The marginals count an item's answers once it has two: new answers on such items, and the one earlier
+// answer of an item that reaches two in the hour.
+// a check key's family ($2: the keys that are families of their own; $3: the pooled family, or null)
+const FAMILY = `CASE WHEN key = ANY($2::text[]) THEN key ELSE $3::text END`;
 
-const sql = (notCounted?: readonly string[]) => `
-WITH ratings AS (
-  SELECT date_trunc($2, r."submittedAt" AT TIME ZONE 'UTC') AS start, r."unitId" AS unit, kv.key COLLATE "C" AS key, kv.value COLLATE "C" AS label
+const changes = (notCounted?: readonly string[]) => `
+stale AS (
+  SELECT t."unitId" AS unit, t.version FROM "UnitTally" t LEFT JOIN "AgreementCells" c ON c."unitId" = t."unitId"
+  WHERE t."studyId" = $1 AND c.version IS DISTINCT FROM t.version
+), now_cell AS (
+  SELECT r."unitId" AS unit, kv.key COLLATE "C" AS key, date_trunc('hour', r."submittedAt" AT TIME ZONE 'UTC') AS hour, kv.value COLLATE "C" AS label, count(*)::int AS n
   FROM "Response" r
   CROSS JOIN LATERAL jsonb_each_text(CASE WHEN jsonb_typeof(r.payload->'answers') = 'object' THEN r.payload->'answers' ELSE '{}'::jsonb END) kv
-  WHERE r."studyId" = $1 AND ${counted("r", "$1", notCounted)}
+  WHERE r."studyId" = $1 AND r."assignmentId" IN (SELECT a.id FROM "Assignment" a WHERE a."unitId" IN (SELECT unit FROM stale))
+    AND ${counted("r", "$1", notCounted)}
+  GROUP BY 1, 2, 3, 4
 ), cell AS (
-  SELECT * FROM (
-    SELECT start, CASE WHEN key = ANY($3::text[]) THEN key ELSE $4::text END AS family, unit, key, label, n
-    FROM (SELECT start, unit, key, label, count(*)::bigint AS n FROM ratings GROUP BY 1, 2, 3, 4) g
-  ) f WHERE family IS NOT NULL
-), cell_before AS (
-  SELECT *, coalesce(sum(n) OVER (PARTITION BY unit, key, label ORDER BY start ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0)::bigint AS before FROM cell
-), item_step AS (
-  SELECT start, family, unit, key, sum(n)::bigint AS dm, sum(2 * before * n + n * n)::bigint AS ds FROM cell_before GROUP BY 1, 2, 3, 4
-), item_state AS (
-  SELECT start, family, unit, key, dm, ds, (sum(dm) OVER w)::bigint AS m, (sum(ds) OVER w)::bigint AS s
-  FROM item_step WINDOW w AS (PARTITION BY unit, key ORDER BY start)
-), item_terms AS (
-  SELECT start, family, unit, key, m, m - dm AS m0, s, s - ds AS s0 FROM item_state
-), first_answer AS (
-  SELECT DISTINCT ON (unit, key) unit, key, label FROM cell ORDER BY unit, key, start
-)
-SELECT start AT TIME ZONE 'UTC' AS start, family, NULL::text AS label,
-       sum(CASE WHEN m >= 2 THEN (s - m)::float8 / (m * (m - 1)) ELSE 0 END - CASE WHEN m0 >= 2 THEN (s0 - m0)::float8 / (m0 * (m0 - 1)) ELSE 0 END) AS "dAgree",
-       sum((m >= 2)::int - (m0 >= 2)::int)::int AS "dItems",
-       sum(CASE WHEN m >= 2 THEN (m * m - s)::float8 / (m - 1) ELSE 0 END - CASE WHEN m0 >= 2 THEN (m0 * m0 - s0)::float8 / (m0 - 1) ELSE 0 END) AS "dObserved",
-       NULL::float8 AS "dMarginal"
-FROM item_terms GROUP BY item_terms.start, family
-UNION ALL
--- α's marginals count answers on items with two or more: new answers on such items, and the one
--- earlier answer of an item that reaches two in this bucket
-SELECT start AT TIME ZONE 'UTC', family, label, NULL, NULL, NULL, sum(dn)::float8
-FROM (
-  SELECT c.start, c.family, c.label, c.n AS dn FROM cell c JOIN item_terms t ON t.unit = c.unit AND t.key = c.key AND t.start = c.start WHERE t.m >= 2
+  SELECT 1 AS side, unit, key, hour, label, n FROM now_cell
   UNION ALL
-  SELECT t.start, t.family, f.label, 1 FROM item_terms t JOIN first_answer f ON f.unit = t.unit AND f.key = t.key WHERE t.m >= 2 AND t.m0 = 1
-) marginals
-GROUP BY start, family, label
+  SELECT -1, c."unitId", (e->>0) COLLATE "C", to_timestamp((e->>1)::bigint * 3600) AT TIME ZONE 'UTC', (e->>2) COLLATE "C", (e->>3)::int
+  FROM "AgreementCells" c JOIN stale ON stale.unit = c."unitId" CROSS JOIN jsonb_array_elements(c.cells) e
+), cell_before AS (
+  SELECT *, coalesce(sum(n) OVER (PARTITION BY side, unit, key, label ORDER BY hour ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0)::bigint AS before FROM cell
+), item_step AS (
+  SELECT side, unit, key, hour, sum(n)::bigint AS dm, sum(2 * before * n + n * n)::bigint AS ds FROM cell_before GROUP BY 1, 2, 3, 4
+), item_terms AS (
+  SELECT side, unit, key, hour, m, m - dm AS m0, s, s - ds AS s0
+  FROM (SELECT *, (sum(dm) OVER w)::bigint AS m, (sum(ds) OVER w)::bigint AS s FROM item_step WINDOW w AS (PARTITION BY side, unit, key ORDER BY hour)) x
+), first_answer AS (
+  SELECT DISTINCT ON (side, unit, key) side, unit, key, label FROM cell ORDER BY side, unit, key, hour
+), state_change AS (
+  SELECT ${FAMILY} AS family, hour, m::int, s::int, sum(d)::int AS d FROM (
+    SELECT key, hour, m, s, side AS d FROM item_terms
+    UNION ALL
+    SELECT key, hour, m0, s0, -side FROM item_terms WHERE m0 >= 1
+  ) x WHERE ${FAMILY} IS NOT NULL GROUP BY 1, 2, 3, 4 HAVING sum(d) <> 0
+), marginal_change AS (
+  SELECT ${FAMILY} AS family, hour, label, sum(d)::int AS d FROM (
+    SELECT c.key, c.hour, c.label, c.side * c.n AS d
+    FROM cell c JOIN item_terms t ON t.side = c.side AND t.unit = c.unit AND t.key = c.key AND t.hour = c.hour WHERE t.m >= 2
+    UNION ALL
+    SELECT t.key, t.hour, f.label, t.side FROM item_terms t JOIN first_answer f ON f.side = t.side AND f.unit = t.unit AND f.key = t.key WHERE t.m >= 2 AND t.m0 = 1
+  ) x WHERE ${FAMILY} IS NOT NULL GROUP BY 1, 2, 3 HAVING sum(d) <> 0
+)`;
+
+// One statement, so the units found stale, their answers and their cells as folded are one snapshot.
+const FOLD = `
+WITH ${changes()}, states AS (
+  INSERT INTO "AgreementState" AS g ("studyId", family, hour, m, s, items) SELECT $1, family, hour, m, s, d FROM state_change
+  ON CONFLICT ("studyId", family, hour, m, s) DO UPDATE SET items = g.items + EXCLUDED.items
+), marginals AS (
+  INSERT INTO "AgreementMarginal" AS g ("studyId", family, hour, label, answers) SELECT $1, family, hour, label, d FROM marginal_change
+  ON CONFLICT ("studyId", family, hour, label) DO UPDATE SET answers = g.answers + EXCLUDED.answers
+), kept AS (
+  INSERT INTO "AgreementCells" ("unitId", "studyId", version, cells)
+  SELECT stale.unit, $1, stale.version, coalesce(n.cells, '[]')
+  FROM stale LEFT JOIN (
+    SELECT unit, jsonb_agg(jsonb_build_array(key, (extract(epoch FROM hour) / 3600)::bigint, label, n)) AS cells FROM now_cell GROUP BY 1
+  ) n ON n.unit = stale.unit
+  ON CONFLICT ("unitId") DO UPDATE SET version = EXCLUDED.version, cells = EXCLUDED.cells
+)
+SELECT count(*)::int AS units FROM stale`;
+
+/** Brings the study's kept sums up to date; how many units it folded. One fold per study at a time
+ *  (an advisory lock), so each unit's cells come off the sums exactly as they went on. */
+export function foldAgreement(studyId: string, families: VoteFamilies): Promise<number> {
+  return withTransaction(async (client) => {
+    await client.query(`SELECT pg_advisory_xact_lock(hashtextextended('agreement-timeline:' || $1, 0))`, [studyId]);
+    // the first fold of a large study groups millions of checks (lib/db/snapshot.ts for why this much;
+    // an incremental sort of them took twice as long as a hash aggregate: docs/benchmarks.md)
+    await client.query(`SET LOCAL work_mem = '${SNAPSHOT_WORK_MEM}'`);
+    await client.query(`SET LOCAL enable_incremental_sort = off`);
+    const { rows } = await client.query<{ units: number }>(FOLD, [studyId, ...familyParams(families)]);
+    return rows[0]!.units;
+  });
+}
+
+function familyParams(families: VoteFamilies): [string[], string | null] {
+  return [families.own.map((f) => f.key), families.pooled?.key ?? null];
+}
+
+interface SumRow {
+  start: Date;
+  family: string;
+  m: number | null;
+  s: number | null;
+  label: string | null;
+  d: number;
+}
+
+// the kept sums and what changed since, per bucket: item states (label null) and marginals (m, s null)
+const read = (notCounted?: readonly string[]) => `
+WITH ${changes(notCounted)}
+SELECT date_trunc($4, hour) AT TIME ZONE 'UTC' AS start, family, m, s, NULL::text AS label, sum(d)::int AS d FROM (
+  SELECT family, hour, m, s, items AS d FROM "AgreementState" WHERE "studyId" = $1
+  UNION ALL
+  SELECT family, hour, m, s, d FROM state_change
+) x GROUP BY 1, 2, 3, 4 HAVING sum(d) <> 0
+UNION ALL
+SELECT date_trunc($4, hour) AT TIME ZONE 'UTC', family, NULL, NULL, label, sum(d)::int FROM (
+  SELECT family, hour, label COLLATE "C" AS label, answers AS d FROM "AgreementMarginal" WHERE "studyId" = $1
+  UNION ALL
+  SELECT family, hour, label, d FROM marginal_change
+) x GROUP BY 1, 2, 5 HAVING sum(d) <> 0
 ORDER BY 1`;
 
+/** Items per state (m answers, Σ) and the marginals of one family, up to some bucket's end. */
 interface Running {
-  agree: number;
-  items: number;
-  observed: number;
+  states: Map<string, { m: number; s: number; items: number }>;
   marginals: Map<string, number>;
 }
 
-function alpha(r: Running): number | null {
+function figures(r: Running): Omit<AgreementPoint, "start"> {
+  let items = 0;
+  let agree = 0;
+  let observed = 0;
+  for (const { m, s, items: k } of r.states.values()) {
+    // an item with one answer has no pair yet; it is kept so a check shows from its first answer
+    if (k === 0 || m < 2) continue;
+    items += k;
+    agree += (k * (s - m)) / (m * (m - 1));
+    observed += (k * (m * m - s)) / (m - 1);
+  }
+  if (items === 0) return { items, percentAgreement: null, krippendorffAlpha: null };
   let n = 0;
   let squares = 0;
   let used = 0;
@@ -103,41 +181,42 @@ function alpha(r: Running): number | null {
     squares += x * x;
     if (x > 0) used++;
   }
-  if (n === 0 || used < 2) return null;
-  return 1 - ((n - 1) * r.observed) / (n * n - squares);
+  const krippendorffAlpha = n === 0 || used < 2 ? null : 1 - ((n - 1) * observed) / (n * n - squares);
+  return { items, percentAgreement: agree / items, krippendorffAlpha };
 }
 
 export async function agreementTimeline(client: Queryable, studyId: string, bucket: string, families: VoteFamilies, notCounted?: readonly string[]): Promise<AgreementSeries[]> {
-  const own = families.own.map((f) => f.key);
-  const { rows } = await client.query<StepRow>(sql(notCounted), [studyId, bucket, own, families.pooled?.key ?? null]);
+  const { rows } = await client.query<SumRow>(read(notCounted), [studyId, ...familyParams(families), bucket]);
   if (rows.length === 0) return [];
   const step = bucket === "week" ? 7 * 86_400_000 : bucket === "day" ? 86_400_000 : 3_600_000;
-  const firstMs = rows[0]!.start.getTime();
-  const lastMs = rows[rows.length - 1]!.start.getTime();
-  const byStart = new Map<number, StepRow[]>();
-  for (const r of rows) byStart.set(r.start.getTime(), [...(byStart.get(r.start.getTime()) ?? []), r]);
+  const byStart = new Map<number, SumRow[]>();
+  for (const r of rows) {
+    const at = byStart.get(r.start.getTime());
+    if (at) at.push(r);
+    else byStart.set(r.start.getTime(), [r]);
+  }
+  const starts = [...byStart.keys()];
 
-  const declared = declaredFamilies(families);
   const present = new Set(rows.map((r) => r.family));
-  const running = new Map(declared.filter((f) => present.has(f.key)).map((f) => [f.key, { agree: 0, items: 0, observed: 0, marginals: new Map<string, number>() } as Running]));
-  const series = new Map([...running.keys()].map((key) => [key, [] as AgreementPoint[]]));
+  const declared = declaredFamilies(families).filter((f) => present.has(f.key));
+  const running = new Map(declared.map((f) => [f.key, { states: new Map(), marginals: new Map() } as Running]));
+  const series = new Map(declared.map((f) => [f.key, [] as AgreementPoint[]]));
   // date_trunc's buckets are whole hours, days or (Monday) weeks in UTC, so stepping by a fixed length lands on each
-  for (let t = firstMs; t <= lastMs; t += step) {
+  for (let t = Math.min(...starts), last = Math.max(...starts); t <= last; t += step) {
     for (const r of byStart.get(t) ?? []) {
       const acc = running.get(r.family);
       if (!acc) continue;
       if (r.label === null) {
-        acc.agree += r.dAgree ?? 0;
-        acc.items += r.dItems ?? 0;
-        acc.observed += r.dObserved ?? 0;
+        const id = `${r.m},${r.s}`;
+        const state = acc.states.get(id) ?? { m: r.m!, s: r.s!, items: 0 };
+        state.items += r.d;
+        acc.states.set(id, state);
       } else {
-        acc.marginals.set(r.label, (acc.marginals.get(r.label) ?? 0) + (r.dMarginal ?? 0));
+        acc.marginals.set(r.label, (acc.marginals.get(r.label) ?? 0) + r.d);
       }
     }
     const start = new Date(t).toISOString();
-    for (const [key, acc] of running) {
-      series.get(key)!.push({ start, items: acc.items, percentAgreement: acc.items > 0 ? acc.agree / acc.items : null, krippendorffAlpha: acc.items > 0 ? alpha(acc) : null });
-    }
+    for (const [key, acc] of running) series.get(key)!.push({ start, ...figures(acc) });
   }
-  return declared.filter((f) => running.has(f.key)).map((f) => ({ check: f.key, label: f.label, points: series.get(f.key)! }));
+  return declared.map((f) => ({ check: f.key, label: f.label, points: series.get(f.key)! }));
 }

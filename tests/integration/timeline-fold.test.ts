@@ -1,0 +1,158 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { importDataset } from "@/lib/datasets/import";
+import { pool } from "@/lib/db/pool";
+import type { ValidationResults } from "@/lib/designs";
+import { seededRandom } from "@/lib/metrics";
+import { studyResults } from "@/lib/studies/results";
+import { changeStudyState, createStudy, parseSpec } from "@/lib/studies/service";
+import { readStudy } from "@/lib/studies/study";
+import type { Study } from "@/lib/designs";
+import { studyTimeline, type Timeline } from "@/lib/studies/timeline";
+import { foldAgreement } from "@/lib/studies/timeline-agreement";
+import type { ValidationConfig } from "@/lib/designs/validation/config";
+import { validationFamilies } from "@/lib/designs/validation/families";
+import { createUser } from "@/lib/users/service";
+import { excludeWhileOthersSubmit } from "../support/exclusions";
+import { joined } from "../support/participant-http";
+
+// The agreement timeline's kept sums (lib/studies/timeline-agreement.ts) are folded by reads while
+// people submit and are excluded, several reads at once. Whatever was folded when, the timeline must
+// equal the one worked out from nothing kept (the read then adds every unit itself), whose points
+// tests/integration/timeline.test.ts checks against lib/metrics.
+
+const HOUR = 3_600_000;
+
+function writeItems(count: number): string {
+  const lines = Array.from({ length: count }, (_, i) =>
+    JSON.stringify({
+      id: `item-${i}`,
+      context: { type: "passage", paragraphs: [`Ben moves the ball ${i} while Ana is out.`] },
+      questions: [{ kind: "single_choice", prompt: `Where does Ana look for ball ${i}?`, options: ["box", "bag", "shelf"], answer: i % 3 }],
+    }),
+  );
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), "timeline-fold-")), "items.jsonl");
+  writeFileSync(file, lines.join("\n") + "\n");
+  return file;
+}
+
+async function answerAll(code: string, who: string[], seed: number): Promise<void> {
+  const random = seededRandom(seed);
+  await Promise.all(
+    who.map(async (pid) => {
+      const p = await joined(code, { PROLIFIC_PID: pid });
+      for (;;) {
+        const next = await p.next();
+        if (next.body.status !== "unit") break;
+        const unit = next.body.unit!;
+        const answers = Object.fromEntries(unit.checks.map((c) => [c.key, c.options[random() < 0.6 ? 0 : Math.floor(random() * c.options.length)]!.value]));
+        const sent = await p.submit(unit.assignmentId, { answers });
+        // an excluded participant's submit is refused; everyone else's lands
+        if (sent.status !== 201) break;
+      }
+    }),
+  );
+}
+
+/** Reads (and so folds) the timeline again and again until `done` settles, `width` readers at once. */
+async function readWhile(study: Study, done: Promise<unknown>, width: number): Promise<number> {
+  let settled = false;
+  void done.finally(() => (settled = true));
+  let reads = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (!settled) {
+        await studyTimeline(study, { bucket: "hour" });
+        reads++;
+      }
+    }),
+  );
+  return reads;
+}
+
+/** The timeline from nothing kept: the study's kept rows dropped, read on a client of its own (no fold). */
+async function fromNothingKept(study: Study, bucket: "hour" | "day" = "hour"): Promise<Timeline> {
+  const client = await pool().connect();
+  try {
+    await client.query("BEGIN");
+    for (const table of ["AgreementCells", "AgreementState", "AgreementMarginal"]) await client.query(`DELETE FROM "${table}" WHERE "studyId" = $1`, [study.id]);
+    const t = await studyTimeline(study, { bucket, client });
+    await client.query("ROLLBACK");
+    return t;
+  } finally {
+    client.release();
+  }
+}
+
+function expectSameAgreement(got: Timeline, want: Timeline): void {
+  expect(got.agreement.map((s) => s.check)).toEqual(want.agreement.map((s) => s.check));
+  for (const [i, series] of want.agreement.entries()) {
+    const mine = got.agreement[i]!.points;
+    expect(mine.map((p) => [p.start, p.items])).toEqual(series.points.map((p) => [p.start, p.items]));
+    for (const [j, p] of series.points.entries()) {
+      for (const figure of ["percentAgreement", "krippendorffAlpha"] as const) {
+        if (p[figure] === null) expect(mine[j]![figure]).toBeNull();
+        else expect(mine[j]![figure]).toBeCloseTo(p[figure], 12);
+      }
+    }
+  }
+}
+
+describe("the agreement timeline's kept sums", () => {
+  it("equal the timeline worked out from nothing kept, after reads folded them while people submitted and were excluded", async () => {
+    const owner = await createUser({ actorId: null, input: { email: `r-${randomUUID()}@x.test`, name: "R", role: "researcher", password: "0123456789ab" } });
+    const actor = { id: owner.id, role: owner.role };
+    const ds = await importDataset({ file: writeItems(12), benchmark: "generic", ownerId: owner.id, asNewVersion: true });
+    const created = await createStudy({
+      actor,
+      spec: parseSpec({
+        dataset: ds.datasetId, design: "validation", name: "folded timeline", unit: "question", n: 4, maxUnitsPerParticipant: 6,
+        config: {
+          contextChecks: { flags: [{ key: "odd", label: "Odd" }], comment: false },
+          answerKey: true,
+          labelJudgement: { prompt: "Is it fair?", labels: [{ key: "fair", label: "Fair" }, { key: "unfair", label: "Unfair", rejects: true }, { key: "unclear", label: "Unclear" }] },
+        },
+      }),
+    });
+    await changeStudyState({ actor, studyId: created.id, to: "open" });
+    const study = (await readStudy(pool(), { id: created.id }))!;
+
+    // first: half the people, read all along, then their answers moved into the past three days (as
+    // if given then: each unit's tally is raised, as any change to its answers raises it)
+    const first = answerAll(created.code, Array.from({ length: 5 }, (_, i) => `a${i}`), 7);
+    expect(await readWhile(study, first, 3)).toBeGreaterThan(0);
+    const random = seededRandom(11);
+    const { rows: ids } = await pool().query<{ id: string }>(`SELECT id FROM "Response" WHERE "studyId" = $1 ORDER BY id`, [study.id]);
+    for (const { id } of ids) {
+      await pool().query(`UPDATE "Response" SET "submittedAt" = now() - $2 * interval '1 millisecond' WHERE id = $1`, [id, Math.floor(random() * 72) * HOUR + 1000]);
+    }
+    await pool().query(`UPDATE "UnitTally" SET version = version + 1 WHERE "studyId" = $1`, [study.id]);
+    expect(await foldAgreement(study.id, validationFamilies(study.config as ValidationConfig))).toBeGreaterThan(0);
+    expect(await foldAgreement(study.id, validationFamilies(study.config as ValidationConfig))).toBe(0);
+    expectSameAgreement(await studyTimeline(study, { bucket: "hour" }), await fromNothingKept(study));
+
+    // then: the others now, three reads at a time, while earlier people are excluded (their past
+    // answers leave the sums of hours already folded)
+    const second = Promise.all([answerAll(created.code, Array.from({ length: 8 }, (_, i) => `b${i}`), 13), excludeWhileOthersSubmit(study.id, 3)]);
+    expect(await readWhile(study, second, 3)).toBeGreaterThan(0);
+    const { rows: voided } = await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM "Assignment" WHERE "studyId" = $1 AND status = 'excluded' AND EXISTS (SELECT 1 FROM "Response" r WHERE r."assignmentId" = "Assignment".id)`, [study.id]);
+    expect(voided[0]!.n).toBeGreaterThan(0);
+
+    const kept = await studyTimeline(study, { bucket: "hour" });
+    expect(kept.agreement.some((s) => s.points.length > 24)).toBe(true);
+    expectSameAgreement(kept, await fromNothingKept(study));
+    // the sums were kept (nothing left to fold), and the last point is the agreement table's figure
+    expect(await foldAgreement(study.id, validationFamilies(study.config as ValidationConfig))).toBe(0);
+    const results = (await studyResults(study)) as ValidationResults;
+    for (const row of results.agreement) {
+      const last = kept.agreement.find((s) => s.check === row.check)!.points.at(-1)!;
+      expect(last.percentAgreement).toBeCloseTo(row.figures.percentAgreement!, 9);
+      expect(last.krippendorffAlpha).toBeCloseTo(row.figures.krippendorffAlpha!, 9);
+    }
+    // a day's points are the hours' sums
+    expectSameAgreement(await studyTimeline(study, { bucket: "day" }), await fromNothingKept(study, "day"));
+  });
+});
