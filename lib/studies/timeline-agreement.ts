@@ -47,10 +47,14 @@ export interface AgreementSeries {
 
 // The units whose tally changed since their cells were folded, their cells now (side 1) and as folded
 // (side −1), and what that changes in the sums: `state_change` (items entering (+) or leaving (−) a state
-// per check and hour) and `marginal_change` (α's marginals). Each side is worked out the same way: per
-// item and hour, the answers added (dm) and how Σ grew (ds: (c + n)² − c² per label), summed in hour order.
-// The marginals count an item's answers once it has two: new answers on such items, and the one earlier
-// answer of an item that reaches two in the hour.
+// per family and hour) and `marginal_change` (α's marginals). Each side is worked out the same way, from
+// windows over its cells (unit × check × hour × label), so nothing is joined: per cell, its label's
+// answers before the hour (`before`), and its item's m and Σ up to the end of the hour and before it
+// (Σ grows by (c + n)² − c² = 2cn + n² per label). One cell per item and hour (its last) carries the
+// item's move from one state to the next. α's marginals count an item's answers once it has two: a cell
+// adds its answers when its item has two by the end of the hour, and its label's earlier answers when the
+// item reaches two in that hour; an earlier answer whose label is not answered again in the hour (the one
+// answer of an item that had one) is added by the item's last cell.
 // a check key's family ($2: the keys that are families of their own; $3: the pooled family, or null)
 const FAMILY = `CASE WHEN key = ANY($2::text[]) THEN key ELSE $3::text END`;
 
@@ -68,29 +72,34 @@ stale AS (
 ), cell AS (
   SELECT 1 AS side, unit, key, hour, label, n FROM now_cell
   UNION ALL
-  SELECT -1, c."unitId", (e->>0) COLLATE "C", to_timestamp((e->>1)::bigint * 3600) AT TIME ZONE 'UTC', (e->>2) COLLATE "C", (e->>3)::int
-  FROM "AgreementCells" c JOIN stale ON stale.unit = c."unitId" CROSS JOIN jsonb_array_elements(c.cells) e
-), cell_before AS (
+  SELECT -1, c."unitId", x.key COLLATE "C", to_timestamp(x.hour::bigint * 3600) AT TIME ZONE 'UTC', x.label COLLATE "C", x.n
+  FROM "AgreementCells" c JOIN stale ON stale.unit = c."unitId" CROSS JOIN unnest(c.keys, c.hours, c.labels, c.answers) AS x(key, hour, label, n)
+), labelled AS (
   SELECT *, coalesce(sum(n) OVER (PARTITION BY side, unit, key, label ORDER BY hour ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0)::bigint AS before FROM cell
-), item_step AS (
-  SELECT side, unit, key, hour, sum(n)::bigint AS dm, sum(2 * before * n + n * n)::bigint AS ds FROM cell_before GROUP BY 1, 2, 3, 4
-), item_terms AS (
-  SELECT side, unit, key, hour, m, m - dm AS m0, s, s - ds AS s0
-  FROM (SELECT *, (sum(dm) OVER w)::bigint AS m, (sum(ds) OVER w)::bigint AS s FROM item_step WINDOW w AS (PARTITION BY side, unit, key ORDER BY hour)) x
-), first_answer AS (
-  SELECT DISTINCT ON (side, unit, key) side, unit, key, label FROM cell ORDER BY side, unit, key, hour
+), item AS (
+  SELECT side, key, hour, label, n, before,
+    (sum(n) OVER upto)::bigint AS m, coalesce(sum(n) OVER earlier, 0)::bigint AS m0,
+    (sum(2 * before * n + n * n) OVER upto)::bigint AS s, coalesce(sum(2 * before * n + n * n) OVER earlier, 0)::bigint AS s0,
+    (sum(before) OVER same_hour)::bigint AS carried,
+    first_value(label) OVER upto AS first_label,
+    lead(hour) OVER by_label IS DISTINCT FROM hour AS last
+  FROM labelled
+  WINDOW by_hour AS (PARTITION BY side, unit, key ORDER BY hour),
+    upto AS (by_hour RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW),
+    earlier AS (by_hour RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW EXCLUDE GROUP),
+    same_hour AS (by_hour RANGE BETWEEN CURRENT ROW AND CURRENT ROW),
+    by_label AS (PARTITION BY side, unit, key ORDER BY hour, label)
 ), state_change AS (
   SELECT ${FAMILY} AS family, hour, m::int, s::int, sum(d)::int AS d FROM (
-    SELECT key, hour, m, s, side AS d FROM item_terms
+    SELECT key, hour, m, s, side AS d FROM item WHERE last
     UNION ALL
-    SELECT key, hour, m0, s0, -side FROM item_terms WHERE m0 >= 1
+    SELECT key, hour, m0, s0, -side FROM item WHERE last AND m0 >= 1
   ) x WHERE ${FAMILY} IS NOT NULL GROUP BY 1, 2, 3, 4 HAVING sum(d) <> 0
 ), marginal_change AS (
   SELECT ${FAMILY} AS family, hour, label, sum(d)::int AS d FROM (
-    SELECT c.key, c.hour, c.label, c.side * c.n AS d
-    FROM cell c JOIN item_terms t ON t.side = c.side AND t.unit = c.unit AND t.key = c.key AND t.hour = c.hour WHERE t.m >= 2
+    SELECT key, hour, label, side * (before + n - CASE WHEN m0 >= 2 THEN before ELSE 0 END) AS d FROM item WHERE m >= 2
     UNION ALL
-    SELECT t.key, t.hour, f.label, t.side FROM item_terms t JOIN first_answer f ON f.side = t.side AND f.unit = t.unit AND f.key = t.key WHERE t.m >= 2 AND t.m0 = 1
+    SELECT key, hour, first_label, side FROM item WHERE last AND m >= 2 AND m0 = 1 AND carried = 0
   ) x WHERE ${FAMILY} IS NOT NULL GROUP BY 1, 2, 3 HAVING sum(d) <> 0
 )`;
 
@@ -103,12 +112,13 @@ WITH ${changes()}, states AS (
   INSERT INTO "AgreementMarginal" AS g ("studyId", family, hour, label, answers) SELECT $1, family, hour, label, d FROM marginal_change
   ON CONFLICT ("studyId", family, hour, label) DO UPDATE SET answers = g.answers + EXCLUDED.answers
 ), kept AS (
-  INSERT INTO "AgreementCells" ("unitId", "studyId", version, cells)
-  SELECT stale.unit, $1, stale.version, coalesce(n.cells, '[]')
+  INSERT INTO "AgreementCells" ("unitId", "studyId", version, keys, hours, labels, answers)
+  SELECT stale.unit, $1, stale.version, coalesce(n.keys, '{}'), coalesce(n.hours, '{}'), coalesce(n.labels, '{}'), coalesce(n.answers, '{}')
   FROM stale LEFT JOIN (
-    SELECT unit, jsonb_agg(jsonb_build_array(key, (extract(epoch FROM hour) / 3600)::bigint, label, n)) AS cells FROM now_cell GROUP BY 1
+    SELECT unit, array_agg(key) AS keys, array_agg((extract(epoch FROM hour) / 3600)::int) AS hours, array_agg(label) AS labels, array_agg(n) AS answers
+    FROM now_cell GROUP BY 1
   ) n ON n.unit = stale.unit
-  ON CONFLICT ("unitId") DO UPDATE SET version = EXCLUDED.version, cells = EXCLUDED.cells
+  ON CONFLICT ("unitId") DO UPDATE SET version = EXCLUDED.version, keys = EXCLUDED.keys, hours = EXCLUDED.hours, labels = EXCLUDED.labels, answers = EXCLUDED.answers
 )
 SELECT count(*)::int AS units FROM stale`;
 

@@ -11,7 +11,10 @@ CREATE TABLE "AgreementCells" (
     "unitId" UUID NOT NULL,
     "studyId" UUID NOT NULL,
     "version" BIGINT NOT NULL,
-    "cells" JSONB NOT NULL,
+    "keys" TEXT[] NOT NULL,
+    "hours" INTEGER[] NOT NULL,
+    "labels" TEXT[] NOT NULL,
+    "answers" INTEGER[] NOT NULL,
 
     CONSTRAINT "AgreementCells_pkey" PRIMARY KEY ("unitId")
 );
