@@ -6,7 +6,8 @@
 // table (first page), the adjudication queue (first page) and the results API (its JSON, and how many bytes). Pages after the first read use the
 // decisions and agreement it kept (lib/designs/validation/decision-store.ts, participant-store.ts);
 // "overview, none kept" and "participants p1, none kept" drop them before each run, as after a change of the
-// rule. Medians per step; a table, then one JSON line.
+// rule; "timeline, none kept" drops the agreement timeline's sums, as before its first read. Medians per step;
+// a table, then one JSON line.
 // `--keep` keeps the seeded databases (set SALLY_TEST_PG_PORT so their server stays) and prints their URLs;
 // `--database URL` measures such a database again (e.g. with the code before and after a change).
 import { spawnSync } from "node:child_process";
@@ -19,6 +20,7 @@ import { closePool } from "@/lib/db/pool";
 import { studyExports } from "@/lib/studies/exports/offered";
 import { studyOverview, studySummary } from "@/lib/studies/results";
 import { studyTimeline } from "@/lib/studies/timeline";
+import { dropAgreementSums } from "../tests/support/agreement-sums";
 import { readStudy } from "@/lib/studies/study";
 import { designOf } from "@/lib/designs";
 import { adjudicationQueue, participantsPage, participantsQuery, unitsQuery, unitsTable } from "@/lib/studies/tables";
@@ -74,12 +76,16 @@ async function child(runs: number): Promise<void> {
     // exports list's "nothing kept yet"
     const overview = async () => void (await studyExports(study, await studyOverview(study)));
     const dropKept = async () => void (await pool().query(`DELETE FROM "UnitDecision" WHERE "studyId" = $1`, [id]));
+    const timeline = async () => void (await studyTimeline(study));
+    const dropSums = () => dropAgreementSums(pool(), id);
     const participants = async () => void (await participantsPage(study, participantsQuery.parse({ page: 1, pageSize: 100 })));
     const measured: [string, () => Promise<number | void>, (() => Promise<void>)?][] = [
       ["overview, none kept", overview, dropKept],
       ["overview", overview],
-      // the overview page draws the timeline beside the results (both at once)
-      ["timeline", async () => void (await studyTimeline(study))],
+      // the overview page draws the timeline beside the results (both at once); its agreement sums are
+      // folded by the first read (lib/studies/timeline-agreement.ts), "none kept" drops them first
+      ...(designOf(study.design).voteFamilies ? [["timeline, none kept", timeline, dropSums] as [string, () => Promise<void>, () => Promise<void>]] : []),
+      ["timeline", timeline],
       ["units p1", async () => void (await unitsTable(study, unitsQuery.parse({ page: 1, pageSize: 50 })))],
       [`units p${middle}`, async () => void (await unitsTable(study, unitsQuery.parse({ page: middle, pageSize: 50 })))],
       ["participants p1, none kept", participants, async () => void (await pool().query(`DELETE FROM "ParticipantAgreement" WHERE "studyId" = $1`, [id]))],

@@ -16,6 +16,7 @@ import { foldAgreement } from "@/lib/studies/timeline-agreement";
 import type { ValidationConfig } from "@/lib/designs/validation/config";
 import { validationFamilies } from "@/lib/designs/validation/families";
 import { createUser } from "@/lib/users/service";
+import { dropAgreementSums } from "../support/agreement-sums";
 import { excludeWhileOthersSubmit } from "../support/exclusions";
 import { joined } from "../support/participant-http";
 
@@ -78,7 +79,7 @@ async function fromNothingKept(study: Study, bucket: "hour" | "day" = "hour"): P
   const client = await pool().connect();
   try {
     await client.query("BEGIN");
-    for (const table of ["AgreementCells", "AgreementState", "AgreementMarginal"]) await client.query(`DELETE FROM "${table}" WHERE "studyId" = $1`, [study.id]);
+    await dropAgreementSums(client, study.id);
     const t = await studyTimeline(study, { bucket, client });
     await client.query("ROLLBACK");
     return t;
