@@ -13,11 +13,13 @@ import { declaredFamilies, type VoteFamilies } from "@/lib/designs/types";
 //   percent agreement: mean over items with m ≥ 2 of (Σ − m) / (m(m − 1))  (agreeing pairs);
 //   α: 1 − (n − 1) D / (n² − Σ_c n_c²), D = Σ over items with m ≥ 2 of (m² − Σ) / (m − 1),
 //   n_c = answers with label c on items with m ≥ 2, n = Σ_c n_c (Krippendorff 2011).
-// So the timeline needs, at each bucket's end, how many items are in each state (m, Σ) and the
-// marginals. Those are kept as changes per UTC hour (migration 20261128160000_agreement_timeline): an
-// item whose answers changed in an hour leaves its old state and enters its new one. Summed up to a
-// bucket's end (a day and a week are whole hours) they count the items in each state, integers, so
-// the figures are exact whatever was folded when.
+// So the timeline needs, at each bucket's end, how many items of a family are in each state (m, Σ) and
+// the marginals. Those are kept as changes per family and UTC hour (migration
+// 20261128160000_agreement_timeline): an item whose answers changed in an hour leaves its old state and
+// enters its new one (items with one answer too, so a check shows from its first answer). Summed up to a
+// bucket's end (a day and a week are whole hours) they count the items in each state, integers, so the
+// figures are exact whatever was folded when. Kept per family: a study's families are fixed once it has
+// answers (its config is locked after the first response, lib/studies/spec.ts).
 //
 // The sums are brought up to date by the read, not by the submit: a unit whose tally (UnitTally,
 // raised by every change to its counted answers) has another version than the one its cells were
@@ -45,6 +47,9 @@ export interface AgreementSeries {
   points: AgreementPoint[];
 }
 
+// a check key's family ($2: the keys that are families of their own; $3: the pooled family, or null)
+const FAMILY = `CASE WHEN key = ANY($2::text[]) THEN key ELSE $3::text END`;
+
 // The units whose tally changed since their cells were folded, their cells now (side 1) and as folded
 // (side −1), and what that changes in the sums: `state_change` (items entering (+) or leaving (−) a state
 // per family and hour) and `marginal_change` (α's marginals). Each side is worked out the same way, from
@@ -55,18 +60,13 @@ export interface AgreementSeries {
 // adds its answers when its item has two by the end of the hour, and its label's earlier answers when the
 // item reaches two in that hour; an earlier answer whose label is not answered again in the hour (the one
 // answer of an item that had one) is added by the item's last cell.
-// a check key's family ($2: the keys that are families of their own; $3: the pooled family, or null)
-const FAMILY = `CASE WHEN key = ANY($2::text[]) THEN key ELSE $3::text END`;
 
-const changes = (notCounted?: readonly string[]) => `
-stale AS (
-  SELECT t."unitId" AS unit, t.version FROM "UnitTally" t LEFT JOIN "AgreementCells" c ON c."unitId" = t."unitId"
-  WHERE t."studyId" = $1 AND c.version IS DISTINCT FROM t.version
-), now_cell AS (
+const changes = ({ stale, many, notCounted }: { stale: string; many: boolean; notCounted?: readonly string[] }) => `
+stale AS (${stale}), now_cell AS (
   SELECT r."unitId" AS unit, kv.key COLLATE "C" AS key, date_trunc('hour', r."submittedAt" AT TIME ZONE 'UTC') AS hour, kv.value COLLATE "C" AS label, count(*)::int AS n
   FROM "Response" r
   CROSS JOIN LATERAL jsonb_each_text(CASE WHEN jsonb_typeof(r.payload->'answers') = 'object' THEN r.payload->'answers' ELSE '{}'::jsonb END) kv
-  WHERE r."studyId" = $1 AND r."assignmentId" IN (SELECT a.id FROM "Assignment" a WHERE a."unitId" IN (SELECT unit FROM stale))
+  WHERE r."studyId" = $1 AND ${many ? `r."unitId" IN (SELECT unit FROM stale)` : `r."assignmentId" IN (SELECT a.id FROM "Assignment" a WHERE a."unitId" IN (SELECT unit FROM stale))`}
     AND ${counted("r", "$1", notCounted)}
   GROUP BY 1, 2, 3, 4
 ), cell AS (
@@ -103,9 +103,19 @@ stale AS (
   ) x WHERE ${FAMILY} IS NOT NULL GROUP BY 1, 2, 3 HAVING sum(d) <> 0
 )`;
 
-// One statement, so the units found stale, their answers and their cells as folded are one snapshot.
-const FOLD = `
-WITH ${changes()}, states AS (
+// Units whose cells were folded at another version of their tally than it has now (or never).
+const STALE = `SELECT t."unitId" AS unit, t.version FROM "UnitTally" t LEFT JOIN "AgreementCells" c ON c."unitId" = t."unitId"
+  WHERE t."studyId" = $1 AND c.version IS DISTINCT FROM t.version`;
+
+// Past this many stale units, their answers are found by a pass over the study's answers rather than through
+// each unit's assignments (an index lookup per unit).
+const MANY = 2000;
+
+// The stale units ($4, their versions $5) found by the fold's first statement. Their answers and their
+// cells as folded are read in this one, after the lock, so what comes off the sums is what went on. A unit
+// changed in between is folded as it is now with the version it had: the next fold takes it again.
+const fold = (many: boolean) => `
+WITH ${changes({ stale: `SELECT * FROM unnest($4::uuid[], $5::bigint[]) AS s(unit, version)`, many })}, states AS (
   INSERT INTO "AgreementState" AS g ("studyId", family, hour, m, s, items) SELECT $1, family, hour, m, s, d FROM state_change
   ON CONFLICT ("studyId", family, hour, m, s) DO UPDATE SET items = g.items + EXCLUDED.items
 ), marginals AS (
@@ -120,19 +130,22 @@ WITH ${changes()}, states AS (
   ) n ON n.unit = stale.unit
   ON CONFLICT ("unitId") DO UPDATE SET version = EXCLUDED.version, keys = EXCLUDED.keys, hours = EXCLUDED.hours, labels = EXCLUDED.labels, answers = EXCLUDED.answers
 )
-SELECT count(*)::int AS units FROM stale`;
+SELECT 1`;
 
 /** Brings the study's kept sums up to date; how many units it folded. One fold per study at a time
- *  (an advisory lock), so each unit's cells come off the sums exactly as they went on. */
-export function foldAgreement(studyId: string, families: VoteFamilies): Promise<number> {
+ *  (an advisory lock), so each unit's cells come off the sums exactly as they went on. Past `many` stale
+ *  units (a test lowers it), their answers are found by one pass over the study's. */
+export function foldAgreement(studyId: string, families: VoteFamilies, many = MANY): Promise<number> {
   return withTransaction(async (client) => {
     await client.query(`SELECT pg_advisory_xact_lock(hashtextextended('agreement-timeline:' || $1, 0))`, [studyId]);
     // the first fold of a large study groups millions of checks (lib/db/snapshot.ts for why this much;
     // an incremental sort of them took twice as long as a hash aggregate: docs/benchmarks.md)
     await client.query(`SET LOCAL work_mem = '${SNAPSHOT_WORK_MEM}'`);
     await client.query(`SET LOCAL enable_incremental_sort = off`);
-    const { rows } = await client.query<{ units: number }>(FOLD, [studyId, ...familyParams(families)]);
-    return rows[0]!.units;
+    const { rows: stale } = await client.query<{ unit: string; version: string }>(STALE, [studyId]);
+    if (stale.length === 0) return 0;
+    await client.query(fold(stale.length > many), [studyId, ...familyParams(families), stale.map((u) => u.unit), stale.map((u) => u.version)]);
+    return stale.length;
   });
 }
 
@@ -151,7 +164,7 @@ interface SumRow {
 
 // the kept sums and what changed since, per bucket: item states (label null) and marginals (m, s null)
 const read = (notCounted?: readonly string[]) => `
-WITH ${changes(notCounted)}
+WITH ${changes({ stale: STALE, many: false, notCounted })}
 SELECT date_trunc($4, hour) AT TIME ZONE 'UTC' AS start, family, m, s, NULL::text AS label, sum(d)::int AS d FROM (
   SELECT family, hour, m, s, items AS d FROM "AgreementState" WHERE "studyId" = $1
   UNION ALL
