@@ -5,16 +5,13 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { importDataset } from "@/lib/datasets/import";
 import { pool } from "@/lib/db/pool";
-import type { ValidationResults } from "@/lib/designs";
+import { designOf, type Study, type ValidationResults } from "@/lib/designs";
 import { seededRandom } from "@/lib/metrics";
 import { studyResults } from "@/lib/studies/results";
 import { changeStudyState, createStudy, parseSpec } from "@/lib/studies/service";
 import { readStudy } from "@/lib/studies/study";
-import type { Study } from "@/lib/designs";
 import { studyTimeline, type Timeline } from "@/lib/studies/timeline";
 import { foldAgreement } from "@/lib/studies/timeline-agreement";
-import type { ValidationConfig } from "@/lib/designs/validation/config";
-import { validationFamilies } from "@/lib/designs/validation/families";
 import { createUser } from "@/lib/users/service";
 import { dropAgreementSums } from "../support/agreement-sums";
 import { excludeWhileOthersSubmit } from "../support/exclusions";
@@ -57,6 +54,8 @@ async function answerAll(code: string, who: string[], seed: number): Promise<voi
     }),
   );
 }
+
+const families = (study: Study) => designOf(study.design).voteFamilies!(study.config);
 
 /** Reads (and so folds) the timeline again and again until `done` settles, `width` readers at once. */
 async function readWhile(study: Study, done: Promise<unknown>, width: number): Promise<number> {
@@ -133,8 +132,8 @@ describe("the agreement timeline's kept sums", () => {
     await pool().query(`UPDATE "UnitTally" SET version = version + 1 WHERE "studyId" = $1`, [study.id]);
     // every unit is stale now: this fold finds their answers in one pass over the study's (as past 2,000 units)
     const { rows: tallied } = await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM "UnitTally" WHERE "studyId" = $1`, [study.id]);
-    expect(await foldAgreement(study.id, validationFamilies(study.config as ValidationConfig), 0)).toBe(tallied[0]!.n);
-    expect(await foldAgreement(study.id, validationFamilies(study.config as ValidationConfig))).toBe(0);
+    expect(await foldAgreement(study.id, families(study), 0)).toBe(tallied[0]!.n);
+    expect(await foldAgreement(study.id, families(study))).toBe(0);
     expectSameAgreement(await studyTimeline(study, { bucket: "hour" }), await fromNothingKept(study));
 
     // then: the others now, three reads at a time, while earlier people are excluded (their past
@@ -148,7 +147,7 @@ describe("the agreement timeline's kept sums", () => {
     expect(kept.agreement.some((s) => s.points.length > 24)).toBe(true);
     expectSameAgreement(kept, await fromNothingKept(study));
     // the sums were kept (nothing left to fold), and the last point is the agreement table's figure
-    expect(await foldAgreement(study.id, validationFamilies(study.config as ValidationConfig))).toBe(0);
+    expect(await foldAgreement(study.id, families(study))).toBe(0);
     const results = (await studyResults(study)) as ValidationResults;
     for (const row of results.agreement) {
       const last = kept.agreement.find((s) => s.check === row.check)!.points.at(-1)!;
