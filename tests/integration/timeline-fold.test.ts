@@ -1,7 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { importDataset } from "@/lib/datasets/import";
 import { pool } from "@/lib/db/pool";
@@ -14,7 +11,8 @@ import { studyTimeline, type Timeline } from "@/lib/studies/timeline";
 import { foldAgreement } from "@/lib/studies/timeline-agreement";
 import { createUser } from "@/lib/users/service";
 import { dropAgreementSums } from "../support/agreement-sums";
-import { excludeWhileOthersSubmit } from "../support/exclusions";
+import { countedAndVoided, excludeWhileOthersSubmit } from "../support/exclusions";
+import { writeItems } from "../support/generic-items";
 import { joined } from "../support/participant-http";
 
 // The agreement timeline's kept sums (lib/studies/timeline-agreement.ts) are folded by reads while
@@ -23,19 +21,6 @@ import { joined } from "../support/participant-http";
 // tests/integration/timeline.test.ts checks against lib/metrics.
 
 const HOUR = 3_600_000;
-
-function writeItems(count: number): string {
-  const lines = Array.from({ length: count }, (_, i) =>
-    JSON.stringify({
-      id: `item-${i}`,
-      context: { type: "passage", paragraphs: [`Ben moves the ball ${i} while Ana is out.`] },
-      questions: [{ kind: "single_choice", prompt: `Where does Ana look for ball ${i}?`, options: ["box", "bag", "shelf"], answer: i % 3 }],
-    }),
-  );
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), "timeline-fold-")), "items.jsonl");
-  writeFileSync(file, lines.join("\n") + "\n");
-  return file;
-}
 
 async function answerAll(code: string, who: string[], seed: number): Promise<void> {
   const random = seededRandom(seed);
@@ -140,8 +125,7 @@ describe("the agreement timeline's kept sums", () => {
     // answers leave the sums of hours already folded)
     const second = Promise.all([answerAll(created.code, Array.from({ length: 8 }, (_, i) => `b${i}`), 13), excludeWhileOthersSubmit(study.id, 3)]);
     expect(await readWhile(study, second, 3)).toBeGreaterThan(0);
-    const { rows: voided } = await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM "Assignment" WHERE "studyId" = $1 AND status = 'excluded' AND EXISTS (SELECT 1 FROM "Response" r WHERE r."assignmentId" = "Assignment".id)`, [study.id]);
-    expect(voided[0]!.n).toBeGreaterThan(0);
+    expect((await countedAndVoided(study.id, "Vote")).voided).toBeGreaterThan(0);
 
     const kept = await studyTimeline(study, { bucket: "hour" });
     expect(kept.agreement.some((s) => s.points.length > 24)).toBe(true);

@@ -1,7 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { importDataset } from "@/lib/datasets/import";
 import { pool } from "@/lib/db/pool";
@@ -13,6 +10,7 @@ import { changeStudyState, createStudy, parseSpec } from "@/lib/studies/service"
 import { readStudy } from "@/lib/studies/study";
 import { studyTimeline } from "@/lib/studies/timeline";
 import { createUser } from "@/lib/users/service";
+import { writeItems } from "../support/generic-items";
 import { joined } from "../support/participant-http";
 
 // Progress and agreement over time, read by PostgreSQL in buckets: a validation study with two
@@ -22,19 +20,6 @@ import { joined } from "../support/participant-http";
 
 const HOUR = 3_600_000;
 const BASE = Date.UTC(2026, 2, 27, 21, 0, 0); // spans Europe's switch to summer time (29 March)
-
-function writeItems(count: number): string {
-  const lines = Array.from({ length: count }, (_, i) =>
-    JSON.stringify({
-      id: `item-${i}`,
-      context: { type: "passage", paragraphs: [`Ana hides the key ${i} and leaves.`] },
-      questions: [{ kind: "single_choice", prompt: `Where will Ana look for key ${i}?`, options: ["pot", "drawer", "box"], answer: i % 3 }],
-    }),
-  );
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), "timeline-")), "items.jsonl");
-  writeFileSync(file, lines.join("\n") + "\n");
-  return file;
-}
 
 interface Answer {
   id: string;

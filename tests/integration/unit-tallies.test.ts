@@ -14,7 +14,7 @@ import { AppError } from "@/lib/errors";
 import type { Queryable } from "@/lib/db/queryable";
 import { randomDataset, randomFlagStudy, researcher, rng, pick } from "@/tests/support/random-study";
 import { backfillOf, rolledBack } from "@/tests/support/backfill";
-import { excludeWhileOthersSubmit } from "@/tests/support/exclusions";
+import { countedAndVoided, excludeWhileOthersSubmit } from "@/tests/support/exclusions";
 
 // The tallies the validation pages read (UnitTally, kept by the triggers of the migration
 // 20261128020000_unit_tallies) must always equal what is counted from scratch: the answers and votes
@@ -117,14 +117,10 @@ describe("validation tallies (UnitTally)", () => {
     );
     await withTransaction((client) => excludeParticipant(client, { studyId: study.id, participantId: last[0]!.id, status: "excluded", reason: "test", actorId: null, voidAnswers: true }));
     await expectExact(study.id);
-    const { rows } = await pool().query<{ voided: number; counted: number }>(
-      `SELECT count(*) FILTER (WHERE a.status = 'excluded')::int AS voided, count(*) FILTER (WHERE a.status = 'submitted')::int AS counted
-       FROM "Vote" v JOIN "Assignment" a ON a.id = v."assignmentId" WHERE v."studyId" = $1`,
-      [study.id],
-    );
     // the run did what it is meant to test: answers that count and answers voided while others submitted
-    expect(rows[0]!.counted).toBeGreaterThan(0);
-    expect(rows[0]!.voided).toBeGreaterThan(0);
+    const { counted, voided } = await countedAndVoided(study.id, "Vote");
+    expect(counted).toBeGreaterThan(0);
+    expect(voided).toBeGreaterThan(0);
   });
 
   it("equal the counted answers when answers to a unit and an exclusion voiding one arrive at once", async () => {

@@ -19,3 +19,13 @@ export async function excludeWhileOthersSubmit(studyId: string, rounds = 3): Pro
     if (rows[0]) await exclude(studyId, rows[0].id);
   }
 }
+
+/** Answers of the study in `table` (rows with `assignmentId`) that still count, and those voided by an exclusion. */
+export async function countedAndVoided(studyId: string, table: "ScoredAnswer" | "Vote"): Promise<{ counted: number; voided: number }> {
+  const { rows } = await pool().query<{ voided: number; counted: number }>(
+    `SELECT count(*) FILTER (WHERE a.status = 'excluded')::int AS voided, count(*) FILTER (WHERE a.status = 'submitted')::int AS counted
+     FROM "${table}" s JOIN "Assignment" a ON a.id = s."assignmentId" WHERE s."studyId" = $1`,
+    [studyId],
+  );
+  return rows[0]!;
+}

@@ -10,7 +10,7 @@ import { resultsSummary, studyResults, studySummary } from "@/lib/studies/result
 import { changeStudyState, createStudy, parseSpec } from "@/lib/studies/service";
 import { readStudy } from "@/lib/studies/study";
 import { backfillOf, rolledBack } from "@/tests/support/backfill";
-import { exclude, excludeWhileOthersSubmit } from "@/tests/support/exclusions";
+import { countedAndVoided, exclude, excludeWhileOthersSubmit } from "@/tests/support/exclusions";
 import { writeChartom } from "@/tests/support/chartom";
 import { joined, type HttpParticipant } from "@/tests/support/participant-http";
 import { researcher, rng } from "@/tests/support/random-study";
@@ -89,14 +89,10 @@ describe("baseline answer tallies (AnswerTally)", () => {
     await Promise.all([...people.map((p, i) => work(p, 200 + i)), excluding]);
     const kept = await expectExact(created.id);
     expect(kept.length).toBeGreaterThan(0);
-    const { rows } = await pool().query<{ voided: number; counted: number }>(
-      `SELECT count(*) FILTER (WHERE a.status = 'excluded')::int AS voided, count(*) FILTER (WHERE a.status = 'submitted')::int AS counted
-       FROM "ScoredAnswer" s JOIN "Assignment" a ON a.id = s."assignmentId" WHERE s."studyId" = $1`,
-      [created.id],
-    );
     // the run did what it is meant to test: answers that count and answers voided while others submitted
-    expect(rows[0]!.counted).toBeGreaterThan(0);
-    expect(rows[0]!.voided).toBeGreaterThan(0);
+    const { counted, voided } = await countedAndVoided(created.id, "ScoredAnswer");
+    expect(counted).toBeGreaterThan(0);
+    expect(voided).toBeGreaterThan(0);
     // the progress read from the tallies (a unit's answers: any one of its questions') is the one
     // counted from the answers themselves
     const study = (await readStudy(pool(), { id: created.id }))!;
