@@ -78,7 +78,8 @@ function timestampBuilder(capacityRows: number): Builder {
   const ms = new BigInt64Array(capacityRows);
   return {
     append(value, row) {
-      if (typeof value === "number") ms[row] = BigInt(Math.round(value));
+      // whole milliseconds, cut as the CSV's ISO text cuts PostgreSQL's microseconds
+      if (typeof value === "number") ms[row] = BigInt(Math.floor(value));
     },
     finish: (rows, nullBitmap, nullCount) =>
       makeData({ type: new TimestampMillisecond("UTC"), length: rows, nullBitmap, nullCount, data: ms.subarray(0, rows) }),
