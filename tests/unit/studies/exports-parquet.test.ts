@@ -59,6 +59,12 @@ describe("study export Parquet", () => {
     expect(await parquetReadObjects({ file })).toEqual(Array.from({ length: 23 }, (_, i) => expected(i)));
   });
 
+  it("writes several exports at once, each on its own encoder, each file its own rows", async () => {
+    const sizes = [7, 31, 18];
+    const files = await Promise.all(sizes.map((n) => write(parquetChunks(COLS, batches(n, 4), 5))));
+    for (const [k, file] of files.entries()) expect(await parquetReadObjects({ file })).toEqual(Array.from({ length: sizes[k]! }, (_, i) => expected(i)));
+  });
+
   it("keeps no min/max statistics on text columns, and keeps them on numbers", async () => {
     const meta = parquetMetadata(await write(parquetChunks(COLS, batches(12, 12), 50)));
     const stats = Object.fromEntries(meta.row_groups[0]!.columns.map((c) => [c.meta_data!.path_in_schema[0], c.meta_data!.statistics]));
