@@ -3,6 +3,7 @@ import { copyArrays } from "@/lib/db/copy-out";
 import { pool } from "@/lib/db/pool";
 import { all } from "@/tests/support/batches";
 import { streamArrays } from "@/lib/db/stream";
+import { timestamp } from "@/lib/studies/exports/responses";
 
 // The study exports read through COPY ... TO STDOUT (a parallel plan) rather than a cursor. The
 // rows must equal the cursor's value for value, whatever the text holds, and stopping early or a
@@ -58,5 +59,15 @@ describe("rows through COPY equal the cursor's", () => {
     ).rejects.toThrow(/division by zero/);
     const { rows } = await pool().query<{ one: number }>("SELECT 1 AS one");
     expect(rows[0]!.one).toBe(1);
+  });
+
+  // the exported columns are timestamptz(3), as schema.prisma's DateTime makes them: whole milliseconds
+  it("timestamps as milliseconds (Parquet) equal the ISO text the CSV gets, 400,000 milliseconds either side of 1970", async () => {
+    const sql = `SELECT ${timestamp("t", "ms")}, ${timestamp("t", "iso")}
+      FROM generate_series(0, 199999) k, LATERAL (SELECT (timestamptz '2026-11-28 19:00:00+00' + (k * 7919 % 1000000) * interval '1.001 ms')::timestamptz(3) AS t
+        UNION ALL SELECT (timestamptz '1969-12-31 23:59:59.999+00' - k * interval '1 ms')::timestamptz(3)) x`;
+    const { rows } = await all(copyArrays<[number, string]>(sql, [], 50_000));
+    expect(rows).toHaveLength(400_000);
+    expect(rows.filter(([ms, iso]) => new Date(ms).toISOString() !== iso)).toEqual([]);
   });
 });

@@ -41,8 +41,11 @@ const INVALID_REASON = `CASE WHEN a.status = 'submitted' THEN NULL
 /** Timestamps for a text file leave PostgreSQL as ISO 8601 text (as Date#toISOString writes them), for Parquet as epoch milliseconds. */
 export type TimestampsAs = "iso" | "ms";
 
-const timestamp = (column: string, as: TimestampsAs) =>
-  as === "iso" ? `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : `(extract(epoch FROM ${column}) * 1000)::float8`;
+// Milliseconds in float8 arithmetic (date_part), not extract's numeric: the columns hold whole
+// milliseconds (timestamptz(3)), so rounding gives each exactly, and numeric arithmetic on four
+// columns was about 2 s of PostgreSQL's 9 s for a million responses (docs/benchmarks.md).
+export const timestamp = (column: string, as: TimestampsAs) =>
+  as === "iso" ? `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : `round(date_part('epoch', ${column}) * 1000)`;
 
 // Rows come as arrays (no object per row): the columns in the outer SELECT's order, the payload
 // first. The inner query joins and sorts raw values; text is made from them (payload, timestamps)
