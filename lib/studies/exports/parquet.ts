@@ -24,7 +24,7 @@ const BYTES_BEHIND = 8;
 const WORKER = path.join(process.cwd(), "lib/studies/exports/parquet-worker.mjs");
 
 /** The encoder's side of the conversation: bytes out, groups taken up, the end or a failure. */
-class Encoder {
+export class Encoder {
   private readonly chunks: Uint8Array[] = [];
   // the reader of the bytes and the sender of row groups may both be waiting
   private waiting: (() => void)[] = [];
@@ -42,6 +42,8 @@ class Encoder {
       this.poke();
     });
     worker.on("error", (err) => this.fail(err));
+    // an encoder that ends without saying it is done (killed, out of memory) fails the export, never hangs it
+    worker.on("exit", (code) => this.done || this.fail(new Error(`the Parquet encoder stopped (exit code ${code})`)));
   }
 
   fail(err: Error): void {

@@ -1,6 +1,7 @@
 import { parquetMetadata, parquetReadObjects, parquetSchema } from "hyparquet";
 import { describe, expect, it } from "vitest";
-import { parquetChunks } from "@/lib/studies/exports/parquet";
+import { Worker } from "node:worker_threads";
+import { Encoder, parquetChunks } from "@/lib/studies/exports/parquet";
 import { columns, type Cell } from "@/lib/studies/exports/table";
 
 // The study exports' Parquet writer (parquet-wasm on a worker thread, fed Arrow row groups): what
@@ -101,5 +102,10 @@ describe("study export Parquet", () => {
     }
     expect(closed).toBe(true);
     expect(asked).toBeGreaterThan(0);
+  });
+
+  it("fails the export, instead of waiting for ever, when the encoder's thread ends without finishing", async () => {
+    const encoder = new Encoder(new Worker("process.exit(3)", { eval: true }));
+    await expect(encoder.next()).rejects.toThrow("the Parquet encoder stopped (exit code 3)");
   });
 });
