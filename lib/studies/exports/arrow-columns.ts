@@ -1,10 +1,10 @@
 import { Bool, Field, Float64, Int32, makeData, RecordBatch, Schema, Struct, TimestampMillisecond, Utf8, type Data, type DataType } from "apache-arrow";
 import type { Cell, Column } from "@/lib/studies/exports/table";
 
-// A row group's columns as Arrow arrays, filled as rows arrive: each value goes straight into its
-// column's buffer (strings as UTF-8 bytes into one growing buffer), so a row group is a handful of
-// typed arrays, not a million small objects for the garbage collector. Arrow's layout is the
-// format's (validity bits, offsets + bytes for text); apache-arrow puts the arrays together.
+// A row group's columns as Arrow arrays, filled as rows arrive: numbers, booleans and timestamps go
+// straight into typed arrays and validity bits, and a text column's strings become one UTF-8 buffer
+// and its offsets when the group is full. Arrow's layout is the format's (validity bits, offsets +
+// bytes for text); apache-arrow puts the arrays together.
 
 const ARROW_TYPES = {
   STRING: () => new Utf8(),

@@ -66,6 +66,27 @@ describe("study export Parquet", () => {
     for (const [k, file] of files.entries()) expect(await parquetReadObjects({ file })).toEqual(Array.from({ length: sizes[k]! }, (_, i) => expected(i)));
   });
 
+  it("starts the download at once: the magic bytes come before any row is read, and the file is whole after them", async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    async function* slow(): AsyncGenerator<Cell[][]> {
+      asked++;
+      await held;
+      yield* batches(12, 5);
+    }
+    const chunks = parquetChunks(COLS, slow(), 5);
+    const first = await chunks.next();
+    expect(Buffer.from(first.value as Uint8Array).toString("latin1")).toBe("PAR1");
+    release();
+    const file = await write((async function* () {
+      yield first.value as Uint8Array;
+      yield* chunks;
+    })());
+    expect(asked).toBe(1);
+    expect(await parquetReadObjects({ file })).toEqual(Array.from({ length: 12 }, (_, i) => expected(i)));
+  });
+
   it("keeps no min/max statistics on text columns, and keeps them on numbers", async () => {
     const meta = parquetMetadata(await write(parquetChunks(COLS, batches(12, 12), 50)));
     const stats = Object.fromEntries(meta.row_groups[0]!.columns.map((c) => [c.meta_data!.path_in_schema[0], c.meta_data!.statistics]));
