@@ -88,7 +88,10 @@ export class Encoder {
 export async function* parquetChunks(cols: readonly Column[], batches: Batches, rowGroup = ROW_GROUP): AsyncGenerator<Uint8Array> {
   const schema = arrowSchema(cols);
   const textColumns = cols.filter((c) => c.type === "STRING").map((c) => c.name);
-  const encoder = new Encoder(new Worker(WORKER, { workerData: { rowGroup, textColumns, createdBy: "Sally (parquet-wasm)" } }));
+  // execArgv: none of the parent's loaders (tsx): the worker is plain JavaScript, and loading them took
+  // about 150 ms of each export
+  const workerData = { rowGroup, textColumns, createdBy: "Sally (parquet-wasm)" };
+  const encoder = new Encoder(new Worker(WORKER, { execArgv: [], workerData }));
   const rows = batches[Symbol.asyncIterator]();
 
   // a table with no rows is one group of none, so the file still has its schema
