@@ -17,7 +17,7 @@ function row(i: number): Cell[] {
     i % 3 === 0 ? null : i * 7 - 20,
     i % 4 === 0 ? null : i / 3,
     i % 5 === 0 ? null : i % 2 === 0,
-    // PostgreSQL's microseconds arrive as a fraction of a millisecond
+    // a fraction of a millisecond (a column with microseconds) is cut, as the CSV's ISO text cuts it
     i % 6 === 0 ? null : 1_732_800_000_123 + i * 1000 + (i % 2 ? 0.75 : 0),
     (i % 2) + 1,
   ];
