@@ -38,11 +38,14 @@ describe("annotator quality", () => {
     const study = (await readStudy(pool(), { id: created.id }))!;
     const { rows } = await participantQuality(study);
     const by = Object.fromEntries(rows.map((r) => [r.externalId, r]));
-    // every figure is read in the one snapshot (its own connections), none on the pool's, which would each see another moment
+    // every figure is read in the one snapshot (its own connections), none on the pool's, which would each see another moment.
+    // The pool may only write kept agreement after the read: a row is kept against the cluster's oldest running
+    // transaction, so another database's long write (another test file's) can leave it to be worked out and kept again.
     const direct = vi.spyOn(pool(), "query");
     try {
       expect((await participantQuality(study)).rows).toEqual(rows);
-      expect(direct).not.toHaveBeenCalled();
+      const reads = direct.mock.calls.map((c) => String(c[0]).trimStart()).filter((sql) => !sql.startsWith(`INSERT INTO "ParticipantAgreement"`));
+      expect(reads).toEqual([]);
     } finally {
       direct.mockRestore();
     }
