@@ -4,6 +4,7 @@ import path from "node:path";
 import { parse as parseCsv } from "csv-parse/sync";
 import { parquetMetadata, parquetReadObjects, parquetSchema } from "hyparquet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { arrayBuffer, collect } from "@/tests/support/chunks";
 import { neutralizeCell } from "@/lib/csv";
 import { pool } from "@/lib/db/pool";
 import type { Study } from "@/lib/designs";
@@ -28,12 +29,6 @@ const BULK = 12_000;
 
 const hashes: Record<string, string> = existsSync(HASHES) ? (JSON.parse(readFileSync(HASHES, "utf8")) as Record<string, string>) : {};
 
-async function collect(chunks: AsyncIterable<string | Uint8Array>): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  for await (const c of chunks) parts.push(typeof c === "string" ? Buffer.from(c, "utf8") : Buffer.from(c));
-  return Buffer.concat(parts);
-}
-
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
 /** The file equals its golden copy: text in full, binary (or large) by hash. */
@@ -54,8 +49,6 @@ function expectGolden(name: string, bytes: Buffer, as: "text" | "hash"): void {
     expect(sha256(bytes), name).toBe(hashes[name]);
   }
 }
-
-const arrayBuffer = (b: Uint8Array) => b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
 
 /** A Parquet value as the CSV writes it: "" for null, ISO 8601 for timestamps, text neutralized. */
 function asCsv(v: unknown): string {

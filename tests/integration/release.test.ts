@@ -6,6 +6,7 @@ import { parse as parseCsv } from "csv-parse/sync";
 import { unzipSync } from "fflate";
 import { parquetReadObjects, parquetSchema, parquetMetadata } from "hyparquet";
 import { describe, expect, it, vi } from "vitest";
+import { arrayBuffer, collect } from "@/tests/support/chunks";
 import { parse as parseYaml } from "yaml";
 import type { Actor } from "@/lib/auth/permissions";
 import { neutralizeCell } from "@/lib/csv";
@@ -54,14 +55,6 @@ function plan(index: number, p: number): { incoherent: "yes" | "no"; marked: "ye
   if (index === 2 || index === 4) return { incoherent: "no", marked: p < 2 ? "no" : "yes", comment };
   return { incoherent: "no", marked: "yes", comment };
 }
-
-async function collect(chunks: AsyncIterable<string | Uint8Array>): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  for await (const c of chunks) parts.push(typeof c === "string" ? Buffer.from(c, "utf8") : Buffer.from(c));
-  return Buffer.concat(parts);
-}
-
-const arrayBuffer = (b: Uint8Array) => b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
 
 async function readParquet(bytes: Uint8Array): Promise<{ names: string[]; rows: Record<string, unknown>[] }> {
   const file = arrayBuffer(bytes);

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { Worker } from "node:worker_threads";
 import { Encoder, parquetChunks } from "@/lib/studies/exports/parquet";
 import { columns, type Cell } from "@/lib/studies/exports/table";
+import { arrayBuffer, collect } from "@/tests/support/chunks";
 
 // The study exports' Parquet writer (parquet-wasm on a worker thread, fed Arrow row groups): what
 // it writes is read back with hyparquet, a reader that shares no code with it.
@@ -30,12 +31,7 @@ async function* batches(rows: number, size: number, fail?: Error): AsyncGenerato
   }
 }
 
-async function write(chunks: AsyncIterable<Uint8Array>): Promise<ArrayBuffer> {
-  const parts: Uint8Array[] = [];
-  for await (const c of chunks) parts.push(c);
-  const bytes = Buffer.concat(parts);
-  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-}
+const write = async (chunks: AsyncIterable<Uint8Array>) => arrayBuffer(await collect(chunks));
 
 const expected = (i: number) => {
   const [id, text, n, x, ok, at, stage] = row(i);
