@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import pg from "pg";
+import { e2eDatabaseUrlFile } from "./config";
 import { expect, test } from "./fixtures";
 import { expectNoAxeViolations } from "./helpers/a11y";
 import { openTable, pct } from "./helpers/charts";
@@ -12,6 +15,21 @@ import { writeChartom } from "../tests/support/chartom";
 // "Show table" toggle shows the same numbers, the ToMATO baseline view is the 15-cell grid, a
 // staged reader / non-reader study shows its group × stage grid, and the quality page sorts and
 // excludes with a reason. axe runs on every page added.
+
+/** The study's units, and how many of them have a kept decision, from the e2e server's database. */
+async function keptDecisions(studyId: string): Promise<{ units: number; kept: number }> {
+  const client = new pg.Client({ connectionString: readFileSync(e2eDatabaseUrlFile(), "utf8").trim() });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ units: number; kept: number }>(
+      `SELECT (SELECT count(*)::int FROM "StudyUnit" WHERE "studyId" = $1) AS units, (SELECT count(*)::int FROM "UnitDecision" WHERE "studyId" = $1) AS kept`,
+      [studyId],
+    );
+    return rows[0]!;
+  } finally {
+    await client.end();
+  }
+}
 
 test("[RESULTS][BASELINE] ToMATO's Human accuracy view: type chart with intervals, the 15-cell grid, progress over time", async ({ admin, page }) => {
   const researcher = await createUser(admin, "researcher");
@@ -108,6 +126,8 @@ test("[RESULTS][VALIDATION][QUALITY] agreement over time; the quality page sorts
   await expect(agreement.locator("[data-chart] svg .recharts-line")).toHaveCount(DEFAULT_FLAGS.length);
   await expect(agreement.locator("[data-chart]")).toHaveAccessibleDescription(/Percent agreement now ranges from \d+% \(.+\) to \d+% \(.+\)/);
   await expectNoAxeViolations(page, "the validation study overview");
+  // the decisions the overview worked out are kept once the page is sent (Next's after, in the server npm start runs)
+  await expect.poll(async () => { const { units, kept } = await keptDecisions(study.id); return units > 0 && kept === units; }).toBe(true);
 
   await page.getByRole("link", { name: "Quality", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/studies/${study.id}/quality$`));

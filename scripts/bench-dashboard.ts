@@ -6,7 +6,8 @@
 // table (first page), the adjudication queue (first page) and the results API (its JSON, and how many bytes). Pages after the first read use the
 // decisions and agreement it kept (lib/designs/validation/decision-store.ts, participant-store.ts);
 // "overview, none kept" and "participants p1, none kept" drop them before each run, as after a change of the
-// rule; "timeline, none kept" drops the agreement timeline's sums, as before its first read. Medians per step;
+// rule. What a read keeps is handed over as the pages hand it to Next's `after` and written between runs,
+// outside the time ("overview, none kept, writes awaited" times the same read waiting for its writes); "timeline, none kept" drops the agreement timeline's sums, as before its first read. Medians per step;
 // a table, then one JSON line.
 // `--keep` keeps the seeded databases (set SALLY_TEST_PG_PORT so their server stays) and prints their URLs;
 // `--database URL` measures such a database again (e.g. with the code before and after a change).
@@ -18,7 +19,7 @@ import pg from "pg";
 import { z } from "zod";
 import { closePool } from "@/lib/db/pool";
 import { studyExports } from "@/lib/studies/exports/offered";
-import { studyOverview, studySummary } from "@/lib/studies/results";
+import { studyOverview, studySummary, type Keeper } from "@/lib/studies/results";
 import { studyTimeline } from "@/lib/studies/timeline";
 import { dropAgreementSums } from "../tests/support/agreement-sums";
 import { readStudy } from "@/lib/studies/study";
@@ -49,18 +50,29 @@ interface Step {
   bytes?: number;
 }
 
+// What the reads hand over to keep (decisions, agreement), as pages hand it to Next's `after`: written
+// between runs, outside the time, since a page's response does not wait for it (lib/studies/results.ts).
+const handed: (() => Promise<void>)[] = [];
+const keep: Keeper = (write) => void handed.push(write);
+async function flush(): Promise<void> {
+  while (handed.length) await handed.shift()!();
+}
+
 async function time(runs: number, f: () => Promise<number | void>, before?: () => Promise<void>): Promise<{ ms: number; runs: number[]; bytes?: number }> {
+  await flush();
   await before?.();
   await f(); // a warm-up run, not counted (JIT, connections, PostgreSQL's caches)
   const all: number[] = [];
   let bytes: number | undefined;
   for (let i = 0; i < runs; i++) {
+    await flush();
     await before?.();
     const t0 = performance.now();
     const b = await f();
     all.push(+(performance.now() - t0).toFixed(1));
     if (typeof b === "number") bytes = b;
   }
+  await flush();
   return { ms: +median(all).toFixed(1), runs: all, ...(bytes !== undefined ? { bytes } : {}) };
 }
 
@@ -74,25 +86,28 @@ async function child(runs: number): Promise<void> {
     const middle = Math.max(1, Math.ceil(count[0]!.n / 50 / 2));
     // what the overview page reads: its summary (the whole results for designs without one), then the
     // exports list's "nothing kept yet"
-    const overview = async () => void (await studyExports(study, await studyOverview(study)));
+    const overview = async () => void (await studyExports(study, await studyOverview(study, keep)));
+    // as scripts read it: the kept decisions written before the read returns
+    const overviewAwaited = async () => void (await studyExports(study, await studyOverview(study)));
     const dropKept = async () => void (await pool().query(`DELETE FROM "UnitDecision" WHERE "studyId" = $1`, [id]));
     const timeline = async () => void (await studyTimeline(study));
     const dropSums = () => dropAgreementSums(pool(), id);
-    const participants = async () => void (await participantsPage(study, participantsQuery.parse({ page: 1, pageSize: 100 })));
+    const participants = async () => void (await participantsPage(study, participantsQuery.parse({ page: 1, pageSize: 100 }), keep));
     const measured: [string, () => Promise<number | void>, (() => Promise<void>)?][] = [
       ["overview, none kept", overview, dropKept],
+      ["overview, none kept, writes awaited", overviewAwaited, dropKept],
       ["overview", overview],
       // the overview page draws the timeline beside the results (both at once); its agreement sums are
       // folded by the first read (lib/studies/timeline-agreement.ts), "none kept" drops them first
       ...(designOf(study.design).voteFamilies ? [["timeline, none kept", timeline, dropSums] as [string, () => Promise<void>, () => Promise<void>]] : []),
       ["timeline", timeline],
-      ["units p1", async () => void (await unitsTable(study, unitsQuery.parse({ page: 1, pageSize: 50 })))],
-      [`units p${middle}`, async () => void (await unitsTable(study, unitsQuery.parse({ page: middle, pageSize: 50 })))],
+      ["units p1", async () => void (await unitsTable(study, unitsQuery.parse({ page: 1, pageSize: 50 }), undefined, keep))],
+      [`units p${middle}`, async () => void (await unitsTable(study, unitsQuery.parse({ page: middle, pageSize: 50 }), undefined, keep))],
       ["participants p1, none kept", participants, async () => void (await pool().query(`DELETE FROM "ParticipantAgreement" WHERE "studyId" = $1`, [id]))],
       ["participants p1", participants],
       // the adjudication page (designs a researcher adjudicates): its first page of 25
-      ...(designOf(study.design).adjudicable ? [["adjudication p1", async () => void (await adjudicationQueue(study, 1, 25))] as [string, () => Promise<void>]] : []),
-      ["results API", async () => Buffer.byteLength(JSON.stringify(await studySummary(study)))],
+      ...(designOf(study.design).adjudicable ? [["adjudication p1", async () => void (await adjudicationQueue(study, 1, 25, [], keep))] as [string, () => Promise<void>]] : []),
+      ["results API", async () => Buffer.byteLength(JSON.stringify(await studySummary(study, undefined, keep)))],
     ];
     for (const [step, f, before] of measured) steps.push({ study: design, step, ...(await time(runs, f, before)) });
   }

@@ -1,5 +1,6 @@
 import "server-only";
 import { notFound } from "next/navigation";
+import { after } from "next/server";
 import { cache } from "react";
 import type { StudySettings } from "@/components/studies/form-model";
 import { requirePage } from "@/lib/auth/guards";
@@ -35,7 +36,8 @@ export const studyForPage = cache(async (id: string) => {
 
 export const resultsFor = cache((study: Study) => studyResults(study));
 
-export const overviewFor = cache((study: Study) => studyOverview(study));
+// what a read keeps for later reads is written once the page is sent (lib/studies/results.ts, Keeper)
+export const overviewFor = cache((study: Study) => studyOverview(study, after));
 
 export const timelineFor = cache((study: Study) => studyTimeline(study));
 

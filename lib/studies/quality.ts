@@ -72,7 +72,7 @@ type Quality = { rows: QualityRow[]; studyMedianSeconds: number | null };
 /** Read in one snapshot (lib/db/snapshot.ts): a row's units, agreement and signals count the same
  *  answers, even while people submit. */
 export function participantQuality(study: Study, aggregation: "majority" | "dawid-skene" = "dawid-skene"): Promise<Quality> {
-  return atOneMoment(study, (ctx) => readQuality(ctx), aggregation);
+  return atOneMoment(study, (ctx) => readQuality(ctx), { aggregation });
 }
 
 async function readQuality(ctx: ReadCtx<unknown>): Promise<Quality> {

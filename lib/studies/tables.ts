@@ -5,7 +5,7 @@ import type { Queryable } from "@/lib/db/queryable";
 import { designOf, type AdjudicationItem, type DesignResults, type Study, type UnitStatus, type VoteUnit } from "@/lib/designs";
 import type { DecidedTable, ParticipantFigures, ReadCtx } from "@/lib/designs/types";
 import { pageOf } from "@/lib/studies/paging";
-import { atOneMoment, studyResults } from "@/lib/studies/results";
+import { atOneMoment, studyResults, type Keeper } from "@/lib/studies/results";
 
 // The study's big tables, a page at a time: units (with their decisions) and participants. Only
 // the page's rows leave the server; sorting and filtering happen before the page is cut.
@@ -62,13 +62,13 @@ export interface UnitsTable {
 }
 
 /** A page of the units table (designs that decide on units; others have none). */
-export async function unitsPage(study: Study, query: UnitsQuery, results?: DesignResults): Promise<Page<VoteUnit>> {
-  return (await unitsTable(study, query, results)).page;
+export async function unitsPage(study: Study, query: UnitsQuery, results?: DesignResults, keep?: Keeper): Promise<Page<VoteUnit>> {
+  return (await unitsTable(study, query, results, keep)).page;
 }
 
 /** `fn` on the design's kept decisions, read in one snapshot; what the read worked out is kept once the
  *  snapshot is over. Null when the design keeps none or cannot tell (then the whole results can). */
-export async function withDecided<T>(study: Study, fn: (table: DecidedTable) => Promise<T>): Promise<T | null> {
+export async function withDecided<T>(study: Study, fn: (table: DecidedTable) => Promise<T>, keep?: Keeper): Promise<T | null> {
   const design = designOf(study.design);
   if (!design.decided) return null;
   return atOneMoment(
@@ -78,14 +78,13 @@ export async function withDecided<T>(study: Study, fn: (table: DecidedTable) => 
       ctx.later!(after);
       return table ? fn(table) : null;
     },
-    undefined,
-    3,
+    { width: 3, keep },
   );
 }
 
 /** A page of the units table, with the decisions over all units and the table's column names. From the
  *  design's kept decisions when it keeps them (read in one snapshot), else from the whole results. */
-export async function unitsTable(study: Study, query: UnitsQuery, results?: DesignResults): Promise<UnitsTable> {
+export async function unitsTable(study: Study, query: UnitsQuery, results?: DesignResults, keep?: Keeper): Promise<UnitsTable> {
   const design = designOf(study.design);
   // only designs that decide on units (those a researcher adjudicates) have a units table
   const decides = design.adjudicable !== undefined;
@@ -93,7 +92,7 @@ export async function unitsTable(study: Study, query: UnitsQuery, results?: Desi
     const table = await withDecided(study, async (decided): Promise<UnitsTable> => {
       const { items, total, decisions } = choose(decided.units, query, { status: (u) => u.status, tie: (u) => u.tie });
       return { page: { items: await decided.rows(items), total, page: query.page, pageSize: query.pageSize }, decisions, names: decided.names };
-    });
+    }, keep);
     if (table) return table;
   }
   const all = decides ? (results ?? (await studyResults(study))) : null;
@@ -139,7 +138,7 @@ export interface QueuePage {
 /** A page of the adjudication queue (a page past the end shows the last), with the units `also` names (those
  *  the decision history shows). From the design's kept decisions when it keeps them (only those units
  *  decided again), else from the whole results. */
-export async function adjudicationQueue(study: Study, requested: number, size: number, also: readonly string[] = []): Promise<QueuePage> {
+export async function adjudicationQueue(study: Study, requested: number, size: number, also: readonly string[] = [], keep?: Keeper): Promise<QueuePage> {
   const queue = await withDecided(study, async (table): Promise<QueuePage> => {
     let total = 0;
     let ties = 0;
@@ -153,7 +152,7 @@ export async function adjudicationQueue(study: Study, requested: number, size: n
     const wanted = new Set(also);
     const others = await table.rows(table.units.filter((u) => wanted.has(u.unitId) && !shown.has(u.unitId)));
     return { items, units: new Map([...units, ...others].map((u) => [u.unitId, u])), total, ties, page, pages };
-  });
+  }, keep);
   if (queue) return queue;
   const results = await studyResults(study);
   const all = results.queue ?? [];
@@ -177,8 +176,8 @@ const PARTICIPANT_SORT: Record<ParticipantsQuery["sort"], string> = {
 
 /** A page of the participants table: counts and median times in SQL, the design's own figures for the
  *  page's rows, all read in one snapshot (lib/db/snapshot.ts) so that the rows and their figures agree. */
-export function participantsPage(study: Study, query: ParticipantsQuery): Promise<Page<ParticipantRow>> {
-  return atOneMoment(study, (ctx) => readParticipantsPage(ctx, query));
+export function participantsPage(study: Study, query: ParticipantsQuery, keep?: Keeper): Promise<Page<ParticipantRow>> {
+  return atOneMoment(study, (ctx) => readParticipantsPage(ctx, query), { keep });
 }
 
 async function readParticipantsPage(ctx: ReadCtx<unknown>, query: ParticipantsQuery): Promise<Page<ParticipantRow>> {

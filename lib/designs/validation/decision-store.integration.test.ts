@@ -11,7 +11,7 @@ import { studyExports } from "@/lib/studies/exports/offered";
 import { resultsSummary, studyOverview, studyResults, studySummary } from "@/lib/studies/results";
 import { readStudy } from "@/lib/studies/study";
 import { pageOf } from "@/lib/studies/paging";
-import { adjudicationQueue, unitsQuery, unitsTable } from "@/lib/studies/tables";
+import { adjudicationQueue, participantsPage, participantsQuery, unitsQuery, unitsTable } from "@/lib/studies/tables";
 import { addParticipants, answer, pick, rng, shuffled } from "@/tests/support/random-study";
 import { randomValidationStudy } from "@/lib/designs/validation/random-study.testing";
 
@@ -150,6 +150,30 @@ describe("kept decisions (UnitDecision) give what the results give", () => {
        WHERE model = 'judge-1' AND "questionId" IN (SELECT id FROM "Question" WHERE "datasetId" = $1)`,
       [study.datasetId],
     );
+    await expectSameAsResults(study);
+  });
+
+  it("a page's read hands its kept writes to the page (Next's after): it returns before they run, they keep what the default read keeps, and a read before them is still exact", async () => {
+    const study = await randomValidationStudy(71, { participants: 12, maxPerUnit: 8, n: 4 });
+    const { rows } = await pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM "StudyUnit" WHERE "studyId" = $1`, [study.id]);
+    const handed: (() => Promise<void>)[] = [];
+    const keep = (write: () => Promise<void>) => void handed.push(write);
+    const expected = resultsSummary(await studyResults(study));
+
+    expect(await studySummary(study, undefined, keep)).toEqual(expected);
+    expect(handed).toHaveLength(1);
+    expect(await keptRows(study.id)).toBe(0);
+    // the units table and the participants page hand theirs over too
+    await unitsTable(study, unitsQuery.parse({}), undefined, keep);
+    await participantsPage(study, participantsQuery.parse({}), keep);
+    expect(handed).toHaveLength(3);
+    expect(await keptRows(study.id)).toBe(0);
+    // a read that comes before the writes works every decision out itself
+    expect(await studySummary(study)).toEqual(expected);
+    await pool().query(`DELETE FROM "UnitDecision" WHERE "studyId" = $1`, [study.id]);
+
+    await handed[0]!();
+    expect(await keptRows(study.id)).toBe(rows[0]!.n);
     await expectSameAsResults(study);
   });
 

@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
+import { after } from "next/server";
 import { DECISIONS } from "@/components/studies/format";
 import { studyForPage } from "@/components/studies/page-data";
 import { Pagination } from "@/components/studies/pagination";
@@ -26,7 +27,7 @@ export default async function StudyUnitsPage({ params, searchParams }: Props) {
   const query = parsed.success ? parsed.data : unitsQuery.parse({ pageSize: PAGE_SIZE });
   const decision = query.status;
   const ties = query.ties === "1";
-  const { page: table, decisions, names } = await unitsTable(study, query);
+  const { page: table, decisions, names } = await unitsTable(study, query, undefined, after);
   const rows = table.items;
   const page = query.page;
   const pages = Math.max(1, Math.ceil(table.total / PAGE_SIZE));

@@ -1,3 +1,4 @@
+import { after } from "next/server";
 import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { getStudyFor } from "@/lib/studies/service";
@@ -8,5 +9,5 @@ const params = z.object({ id: z.string().uuid() });
 // The units table a page at a time: each unit's votes and decision, filtered by status, sorted.
 export const GET = route({ auth: "studies.read", params, query: unitsQuery }, async ({ user, params, query }) => {
   const study = await getStudyFor(user, params.id);
-  return Response.json(await unitsPage(study, query), { headers: { "cache-control": "no-store" } });
+  return Response.json(await unitsPage(study, query, undefined, after), { headers: { "cache-control": "no-store" } });
 });
