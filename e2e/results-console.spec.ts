@@ -127,7 +127,12 @@ test("[RESULTS][VALIDATION][QUALITY] agreement over time; the quality page sorts
   await expect(agreement.locator("[data-chart]")).toHaveAccessibleDescription(/Percent agreement now ranges from \d+% \(.+\) to \d+% \(.+\)/);
   await expectNoAxeViolations(page, "the validation study overview");
   // the decisions the overview worked out are kept once the page is sent (Next's after, in the server npm start runs)
-  await expect.poll(async () => { const { units, kept } = await keptDecisions(study.id); return units > 0 && kept === units; }).toBe(true);
+  await expect
+    .poll(async () => {
+      const { units, kept } = await keptDecisions(study.id);
+      return units > 0 && kept === units;
+    })
+    .toBe(true);
 
   await page.getByRole("link", { name: "Quality", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/studies/${study.id}/quality$`));

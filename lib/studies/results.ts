@@ -30,7 +30,8 @@ export interface MomentOptions {
 
 /** `fn` on a study read in one snapshot, with the context a design's reads take (the not-counted list
  *  read in it): for anything whose figures must agree with the results (a manifest, a release, the quality page).
- *  What the read worked out and offered to keep (ReadCtx.later) is written once the snapshot is over. */
+ *  What the read worked out and offered to keep (ReadCtx.later) is written once the snapshot is over, or
+ *  handed to `keep` to write later. */
 export async function atOneMoment<T>(study: Study, fn: (ctx: ReadCtx<unknown>) => Promise<T>, { aggregation, width = 4, keep }: MomentOptions = {}): Promise<T> {
   const writes: ((client: Queryable) => Promise<void>)[] = [];
   const later = (write: (client: Queryable) => Promise<void>) => void writes.push(write);
