@@ -15,8 +15,8 @@ export function studyResults(study: Study, client?: Queryable, aggregation?: "ma
 /**
  * Runs what a read worked out and offers to keep for later reads (kept decisions, agreement). By
  * default the read awaits it (scripts, tests, exports). A page or route passes Next's `after`, so it
- * runs once the response is sent: after a change of the rule at a million answers, keeping 50,000
- * decisions is 0.7–0.8 s the researcher need not wait for. A read that comes before it ends works
+ * runs once the response is sent: when every decision is stale at a million answers (the LLM judge's
+ * predictions imported again), keeping 50,000 of them is 0.7–0.8 s the researcher need not wait for. A read that comes before it ends works
  * those units out again, as when a write fails (every kept row is checked against its inputs).
  */
 export type Keeper = (write: () => Promise<void>) => void;
