@@ -1,8 +1,8 @@
 import "server-only";
 import { notFound } from "next/navigation";
-import { after } from "next/server";
 import { cache } from "react";
 import type { StudySettings } from "@/components/studies/form-model";
+import { afterResponse } from "@/lib/http/after";
 import { requirePage } from "@/lib/auth/guards";
 import { can } from "@/lib/auth/permissions";
 import { db } from "@/lib/db/client";
@@ -37,7 +37,7 @@ export const studyForPage = cache(async (id: string) => {
 export const resultsFor = cache((study: Study) => studyResults(study));
 
 // what a read keeps for later reads is written once the page is sent (lib/studies/results.ts, Keeper)
-export const overviewFor = cache((study: Study) => studyOverview(study, after));
+export const overviewFor = cache((study: Study) => studyOverview(study, afterResponse));
 
 export const timelineFor = cache((study: Study) => studyTimeline(study));
 

@@ -14,12 +14,12 @@ export function studyResults(study: Study, client?: Queryable, aggregation?: "ma
 
 /**
  * Runs what a read worked out and offers to keep for later reads (kept decisions, agreement). By
- * default the read awaits it (scripts, tests, exports). A page or route passes Next's `after`, so it
- * runs once the response is sent: when every decision is stale at a million answers (the LLM judge's
+ * default the read awaits it (scripts, tests, exports). A page or route passes Next's `after`
+ * (lib/http/after.ts), so it runs once the response is sent: when every decision is stale at a million answers (the LLM judge's
  * predictions imported again), keeping 50,000 of them is 0.7–0.8 s the researcher need not wait for. A read that comes before it ends works
  * those units out again, as when a write fails (every kept row is checked against its inputs).
  */
-export type Keeper = (write: () => Promise<void>) => void;
+export type Keeper = (write: () => Promise<void>) => void | Promise<void>;
 
 export interface MomentOptions {
   aggregation?: "majority" | "dawid-skene";
@@ -39,7 +39,7 @@ export async function atOneMoment<T>(study: Study, fn: (ctx: ReadCtx<unknown>) =
   const writeAll = async () => {
     for (const write of writes) await write(pool());
   };
-  if (keep && writes.length) keep(writeAll);
+  if (keep && writes.length) await keep(writeAll);
   else await writeAll();
   return value;
 }

@@ -1,10 +1,10 @@
 import { getTranslations } from "next-intl/server";
-import { after } from "next/server";
 import { AdjudicationHistory } from "@/components/studies/adjudication-history";
 import { AdjudicationQueue, type QueueItem } from "@/components/studies/adjudication-queue";
 import { uniqueNames } from "@/components/studies/queue-names";
 import { formatCounts } from "@/components/studies/format";
 import { studyForPage } from "@/components/studies/page-data";
+import { afterResponse } from "@/lib/http/after";
 import { adjudicationQueue } from "@/lib/studies/tables";
 import { Pagination } from "@/components/studies/pagination";
 import { adjudicationHistory } from "@/lib/studies/adjudicate";
@@ -27,7 +27,7 @@ export default async function StudyAdjudicationPage({ params, searchParams }: Pr
   const { study, canManage } = await studyForPage((await params).id);
   const [history, query, t] = await Promise.all([adjudicationHistory(study.id), searchParams, getTranslations("console.adjudication.page")]);
   // the history names the units it decided, with their checks' words
-  const { items: rows, units, total, ties, page, pages } = await adjudicationQueue(study, Number(query.page ?? 1), PAGE_SIZE, history.map((e) => e.targetId), after);
+  const { items: rows, units, total, ties, page, pages } = await adjudicationQueue(study, Number(query.page ?? 1), PAGE_SIZE, history.map((e) => e.targetId), afterResponse);
   const items: Omit<QueueItem, "name">[] = rows.map((q) => {
     const check = units.get(q.unitId)?.checks.find((c) => c.key === q.check);
     const options = (check?.options ?? []).map((o) => ({ value: o.value, label: o.label }));

@@ -1,9 +1,9 @@
 import { getTranslations } from "next-intl/server";
-import { after } from "next/server";
 import { studyForPage } from "@/components/studies/page-data";
 import { Pagination } from "@/components/studies/pagination";
 import { ParticipantsTable } from "@/components/studies/participants-table";
 import { queryHref } from "@/components/studies/sort-header";
+import { afterResponse } from "@/lib/http/after";
 import { participantsPage, participantsQuery } from "@/lib/studies/tables";
 
 const PAGE_SIZE = 100;
@@ -21,7 +21,7 @@ export default async function StudyParticipantsPage({ params, searchParams }: Pr
   // a malformed query falls back to the defaults rather than failing the page
   const parsed = participantsQuery.safeParse({ pageSize: PAGE_SIZE, sort: raw.sort, order: raw.order, page: raw.page });
   const query = parsed.success ? parsed.data : participantsQuery.parse({ pageSize: PAGE_SIZE });
-  const table = await participantsPage(study, query, after);
+  const table = await participantsPage(study, query, afterResponse);
   const pages = Math.max(1, Math.ceil(table.total / query.pageSize));
   const first = (query.page - 1) * query.pageSize + 1;
   const base = `/studies/${study.id}/participants`;

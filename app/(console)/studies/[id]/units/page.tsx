@@ -1,6 +1,5 @@
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
-import { after } from "next/server";
 import { DECISIONS } from "@/components/studies/format";
 import { studyForPage } from "@/components/studies/page-data";
 import { Pagination } from "@/components/studies/pagination";
@@ -8,6 +7,7 @@ import { queryHref } from "@/components/studies/sort-header";
 import { UnitsTable } from "@/components/studies/units-table";
 import { buttonClass } from "@/components/ui/button";
 import { controlClass } from "@/components/ui/field";
+import { afterResponse } from "@/lib/http/after";
 import { unitsQuery, unitsTable } from "@/lib/studies/tables";
 
 const PAGE_SIZE = 50;
@@ -27,7 +27,7 @@ export default async function StudyUnitsPage({ params, searchParams }: Props) {
   const query = parsed.success ? parsed.data : unitsQuery.parse({ pageSize: PAGE_SIZE });
   const decision = query.status;
   const ties = query.ties === "1";
-  const { page: table, decisions, names } = await unitsTable(study, query, undefined, after);
+  const { page: table, decisions, names } = await unitsTable(study, query, undefined, afterResponse);
   const rows = table.items;
   const page = query.page;
   const pages = Math.max(1, Math.ceil(table.total / PAGE_SIZE));

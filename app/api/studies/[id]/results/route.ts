@@ -1,5 +1,5 @@
-import { after } from "next/server";
 import { z } from "zod";
+import { afterResponse } from "@/lib/http/after";
 import { route } from "@/lib/http/route";
 import { studySummary } from "@/lib/studies/results";
 import { getStudyFor } from "@/lib/studies/service";
@@ -10,5 +10,5 @@ const query = z.object({ aggregation: z.enum(["majority", "dawid-skene"]).defaul
 // The summary only: the per-unit and per-participant tables are paged (GET .../units, .../participants).
 export const GET = route({ auth: "studies.read", params, query }, async ({ user, params, query }) => {
   const study = await getStudyFor(user, params.id);
-  return Response.json(await studySummary(study, query.aggregation, after), { headers: { "cache-control": "no-store" } });
+  return Response.json(await studySummary(study, query.aggregation, afterResponse), { headers: { "cache-control": "no-store" } });
 });
