@@ -6,9 +6,11 @@
 // table (first page), the adjudication queue (first page) and the results API (its JSON, and how many bytes). Pages after the first read use the
 // decisions and agreement it kept (lib/designs/validation/decision-store.ts, participant-store.ts);
 // "overview, none kept" and "participants p1, none kept" drop them before each run, as when every kept row is
-// stale (the LLM judge's predictions imported again; for the participants, answers to each one's units). What a read keeps is handed over as the pages hand it to Next's `after` and written between runs,
-// outside the time ("overview, none kept, writes awaited" times the same read waiting for its writes); "timeline, none kept" drops the agreement timeline's sums, as before its first read. Medians per step;
-// a table, then one JSON line.
+// stale (the LLM judge's predictions imported again; for the participants, answers to each one's units).
+// What a read keeps is handed over as the pages hand it to Next's `after`, and written between runs, outside
+// the time ("overview, none kept, writes awaited" times the same read waiting for its writes). "timeline, none
+// kept" drops the agreement timeline's sums, as before its first read. Medians per step; a table, then one
+// JSON line.
 // `--keep` keeps the seeded databases (set SALLY_TEST_PG_PORT so their server stays) and prints their URLs;
 // `--database URL` measures such a database again (e.g. with the code before and after a change).
 import { spawnSync } from "node:child_process";
