@@ -5,7 +5,9 @@ import { expect, test } from "./fixtures";
 import { expectNoAxeViolations } from "./helpers/a11y";
 import { openTable, pct } from "./helpers/charts";
 import { createOpenStudy, DEFAULT_FLAGS, importFile, signedInRequest } from "./helpers/api";
+import { writeGenericItems } from "./helpers/generic";
 import { HttpParticipant } from "./helpers/http-participant";
+import { seedValidationAnswers, withE2eDatabase } from "./helpers/seed-answers";
 import { TOMATO_STATES, writeTomato } from "./helpers/tomato";
 import { createUser, uiSignIn, unique } from "./support";
 import { writeChartom } from "../tests/support/chartom";
@@ -161,5 +163,30 @@ test("[RESULTS][VALIDATION][QUALITY] agreement over time; the quality page sorts
   await expect(page.getByRole("status")).toContainText(new RegExp(`${name} is excluded: their answers are voided and \\d+ units? (is|are) open again`));
   await expect(table.locator(`tr[data-participant="${name}"]`)).toContainText("excluded");
   await expectNoAxeViolations(page, "the quality page after an exclusion");
+  await api.dispose();
+});
+
+test("[RESULTS][VALIDATION][SCALE] answers written straight into PostgreSQL: the overview is sent before agreement over time is worked out, then draws it", async ({ admin, page }) => {
+  const researcher = await createUser(admin, "researcher");
+  const api = await signedInRequest(researcher.email, researcher.password);
+  const { datasetId } = await importFile(api, writeGenericItems(1000, "bulk"), unique("bulk"));
+  const study = await createOpenStudy(api, { name: unique("bulk validation"), datasetId, unitType: "context", n: 21, entryMode: "link", config: { contextChecks: { flags: DEFAULT_FLAGS, comment: false } } });
+  expect(study.units).toBe(1000);
+  // 21,000 answers: past the 20,000 a page folds before it is sent (lib/studies/timeline-agreement.ts, FOLD_NOW_MAX)
+  expect(await seedValidationAnswers(study.id, 21, DEFAULT_FLAGS.map((f) => `flag:${f.key}`))).toBe(21_000);
+
+  await uiSignIn(page, researcher.email, researcher.password);
+  await expect(page).not.toHaveURL(/\/signin/);
+  const sent = await page.goto(`/studies/${study.id}`);
+  // the page as sent says the chart is being worked out; the progress chart is drawn at once
+  expect(await sent!.text()).toContain("Agreement per check over time is being worked out");
+  await expect(page.getByRole("figure", { name: /Progress over time/ }).locator("[data-chart]")).toHaveAccessibleDescription(/21000 answers/);
+  // then the page asks for the timeline, which waits for the fold, and draws the chart from the kept sums
+  const agreement = page.getByRole("figure", { name: /Percent agreement per check over time, cumulative/ });
+  await expect(agreement.locator("[data-chart] svg .recharts-line")).toHaveCount(DEFAULT_FLAGS.length, { timeout: 30_000 });
+  await expect(page.getByText("Agreement per check over time is being worked out")).toHaveCount(0);
+  const kept = await withE2eDatabase(async (client) => (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "AgreementCells" WHERE "studyId" = $1`, [study.id])).rows[0]!.n);
+  expect(kept).toBe(1000);
+  await expectNoAxeViolations(page, "a validation overview after its agreement was worked out");
   await api.dispose();
 });

@@ -9,7 +9,8 @@
 // stale (the LLM judge's predictions imported again; for the participants, answers to each one's units).
 // What a read keeps is handed over as the pages hand it to Next's `after`, and written between runs, outside
 // the time ("overview, none kept, writes awaited" times the same read waiting for its writes). "timeline, none
-// kept" drops the agreement timeline's sums, as before its first read. Medians per step; a table, then one
+// kept" drops the agreement timeline's sums, as before its first read; "timeline, none kept, page" reads it as
+// the overview page does, which hands a large fold over the same way. Medians per step; a table, then one
 // JSON line.
 // `--keep` keeps the seeded databases (set SALLY_TEST_PG_PORT so their server stays) and prints their URLs;
 // `--database URL` measures such a database again (e.g. with the code before and after a change).
@@ -93,6 +94,8 @@ async function child(runs: number): Promise<void> {
     const overviewAwaited = async () => void (await studyExports(study, await studyOverview(study)));
     const dropKept = async () => void (await pool().query(`DELETE FROM "UnitDecision" WHERE "studyId" = $1`, [id]));
     const timeline = async () => void (await studyTimeline(study));
+    // as the overview page reads it: a large fold is handed over (lib/studies/timeline.ts, `later`)
+    const pageTimeline = async () => void (await studyTimeline(study, { later: keep }));
     const dropSums = () => dropAgreementSums(pool(), id);
     const participants = async () => void (await participantsPage(study, participantsQuery.parse({ page: 1, pageSize: 100 }), keep));
     const measured: [string, () => Promise<number | void>, (() => Promise<void>)?][] = [
@@ -101,7 +104,12 @@ async function child(runs: number): Promise<void> {
       ["overview", overview],
       // the overview page draws the timeline beside the results (both at once); its agreement sums are
       // folded by the first read (lib/studies/timeline-agreement.ts), "none kept" drops them first
-      ...(designOf(study.design).voteFamilies ? [["timeline, none kept", timeline, dropSums] as [string, () => Promise<void>, () => Promise<void>]] : []),
+      ...(designOf(study.design).voteFamilies
+        ? ([
+            ["timeline, none kept", timeline, dropSums],
+            ["timeline, none kept, page", pageTimeline, dropSums],
+          ] as [string, () => Promise<void>, () => Promise<void>][])
+        : []),
       ["timeline", timeline],
       ["units p1", async () => void (await unitsTable(study, unitsQuery.parse({ page: 1, pageSize: 50 }), undefined, keep))],
       [`units p${middle}`, async () => void (await unitsTable(study, unitsQuery.parse({ page: middle, pageSize: 50 }), undefined, keep))],

@@ -39,7 +39,8 @@ export const resultsFor = cache((study: Study) => studyResults(study));
 // what a read keeps for later reads is written once the page is sent (lib/studies/results.ts, Keeper)
 export const overviewFor = cache((study: Study) => studyOverview(study, afterResponse));
 
-export const timelineFor = cache((study: Study) => studyTimeline(study));
+// a large fold of the agreement sums, too, runs once the page is sent (lib/studies/timeline.ts)
+export const timelineFor = cache((study: Study) => studyTimeline(study, { later: afterResponse }));
 
 export function settingsOf(study: Study): StudySettings {
   return {

@@ -3,6 +3,7 @@ import { SNAPSHOT_WORK_MEM } from "@/lib/db/snapshot";
 import { withTransaction } from "@/lib/db/tx";
 import { counted } from "@/lib/designs/counted";
 import { declaredFamilies, type VoteFamilies } from "@/lib/designs/types";
+import type { Keeper } from "@/lib/studies/results";
 
 // Agreement per check family over time, cumulative: at the end of each bucket, percent agreement
 // and Krippendorff's α (nominal) over every valid answer given up to then, exactly as
@@ -132,12 +133,47 @@ WITH ${changes({ stale: `SELECT * FROM unnest($4::uuid[], $5::bigint[]) AS s(uni
 )
 SELECT 1`;
 
-/** Brings the study's kept sums up to date; how many units it folded. One fold per study at a time
- *  (an advisory lock), so each unit's cells come off the sums exactly as they went on. Past `many` stale
- *  units (a test lowers it), their answers are found by one pass over the study's. */
-export function foldAgreement(studyId: string, families: VoteFamilies, many = MANY): Promise<number> {
-  return withTransaction(async (client) => {
-    await client.query(`SELECT pg_advisory_xact_lock(hashtextextended('agreement-timeline:' || $1, 0))`, [studyId]);
+// A page's read folds at most this many answers before its response; past it, the fold is handed over
+// to run after the response (the first fold of a million answers took 9 s of PostgreSQL,
+// docs/benchmarks.md), and the page shows that agreement over time is being worked out.
+export const FOLD_NOW_MAX = 20_000;
+
+export interface FoldOptions {
+  /** past this many stale units, their answers are found by one pass over the study's (a test lowers it) */
+  many?: number;
+  /** a page's read: a fold of more than `nowMax` answers is handed to this (Next's after) instead */
+  later?: Keeper;
+  nowMax?: number;
+  /** fold only if no other fold of the study is running (a handed fold: the running one does the work) */
+  ifFree?: boolean;
+}
+
+// the stale units' counted answers (what a fold reads), and how many units
+const STALE_ANSWERS = `SELECT count(*)::int AS units, coalesce(sum(t.responses), 0)::int AS answers FROM "UnitTally" t
+  LEFT JOIN "AgreementCells" c ON c."unitId" = t."unitId" WHERE t."studyId" = $1 AND c.version IS DISTINCT FROM t.version`;
+
+const LOCK = `hashtextextended('agreement-timeline:' || $1, 0)`;
+
+/** Brings the study's kept sums up to date; how many units it folded, or "later" when a page's read
+ *  handed a large fold over (FoldOptions.later). One fold per study at a time (an advisory lock), so
+ *  each unit's cells come off the sums exactly as they went on. */
+export async function foldAgreement(studyId: string, families: VoteFamilies, opts: FoldOptions = {}): Promise<number | "later"> {
+  const { many = MANY, later, nowMax = FOLD_NOW_MAX, ifFree = false } = opts;
+  const done = await withTransaction(async (client): Promise<number | "hand over"> => {
+    if (later || ifFree) {
+      const { rows } = await client.query<{ free: boolean }>(`SELECT pg_try_advisory_xact_lock(${LOCK}) AS free`, [studyId]);
+      const free = rows[0]!.free;
+      if (!free && ifFree) return 0;
+      if (later) {
+        // counted before waiting for a running fold: a large one's units are still stale in this snapshot
+        const { rows: stale } = await client.query<{ units: number; answers: number }>(STALE_ANSWERS, [studyId]);
+        if (stale[0]!.units === 0) return 0;
+        if (stale[0]!.answers > nowMax) return "hand over";
+      }
+      if (!free) await client.query(`SELECT pg_advisory_xact_lock(${LOCK})`, [studyId]);
+    } else {
+      await client.query(`SELECT pg_advisory_xact_lock(${LOCK})`, [studyId]);
+    }
     // the first fold of a large study groups millions of checks (lib/db/snapshot.ts for why this much;
     // an incremental sort of them took twice as long as a hash aggregate: docs/benchmarks.md)
     await client.query(`SET LOCAL work_mem = '${SNAPSHOT_WORK_MEM}'`);
@@ -147,6 +183,14 @@ export function foldAgreement(studyId: string, families: VoteFamilies, many = MA
     await client.query(fold(stale.length > many), [studyId, ...familyParams(families), stale.map((u) => u.unit), stale.map((u) => u.version)]);
     return stale.length;
   });
+  if (done !== "hand over") return done;
+  // handed over once this transaction has let the lock go; if another fold is running by then, it does the work
+  let folded = 0;
+  const handed = later!(async () => void (folded = (await foldAgreement(studyId, families, { many, ifFree: true })) as number));
+  if (!handed) return "later";
+  // a keeper that ran it at once (outside a request) leaves nothing for later
+  await handed;
+  return folded;
 }
 
 function familyParams(families: VoteFamilies): [string[], string | null] {

@@ -2,7 +2,7 @@ import type { Queryable } from "@/lib/db/queryable";
 import { designOf, type Study } from "@/lib/designs";
 import { counted, readStudyAtOneMoment } from "@/lib/designs/counted";
 import { AppError } from "@/lib/errors";
-import { agreementTimeline, foldAgreement, type AgreementSeries } from "@/lib/studies/timeline-agreement";
+import { agreementTimeline, foldAgreement, type AgreementSeries, type FoldOptions } from "@/lib/studies/timeline-agreement";
 
 // Progress over time: the valid answers of a study (those of submitted assignments, as every
 // figure counts them) in UTC buckets of an hour, a day or a week, aggregated by PostgreSQL
@@ -42,6 +42,9 @@ export interface Timeline {
   points: TimelinePoint[];
   /** vote-based designs that declare check families: agreement up to the end of each bucket */
   agreement: AgreementSeries[];
+  /** a page's read only (`later`): the agreement sums are being brought up to date after the response,
+   *  so `agreement` is left empty this time */
+  agreementPending?: true;
 }
 
 /** The finest bucket that keeps the span readable: hours up to a week, days up to a year, then weeks. */
@@ -51,14 +54,17 @@ export function autoBucket(spanMs: number): Bucket {
   return "week";
 }
 
-export async function studyTimeline(study: Study, opts: { bucket?: Bucket | "auto"; client?: Queryable } = {}): Promise<Timeline> {
+/** `later`: a page's read, which leaves a fold of more than `nowMax` answers (FOLD_NOW_MAX; a test lowers
+ *  it) to run after its response (lib/studies/timeline-agreement.ts) and reads the rest without agreement. */
+export async function studyTimeline(study: Study, opts: { bucket?: Bucket | "auto"; client?: Queryable } & Pick<FoldOptions, "later" | "nowMax"> = {}): Promise<Timeline> {
   if (opts.client) return readTimeline(study, opts.bucket, opts.client, undefined, false);
   // the kept agreement sums brought up to date first, so the snapshot adds only the units changed since
   const families = designOf(study.design).voteFamilies?.(study.config);
-  if (families) await foldAgreement(study.id, families);
+  const pending = families ? (await foldAgreement(study.id, families, { later: opts.later, nowMax: opts.nowMax })) === "later" : false;
   // what the snapshot adds, grouped as an incremental sort, took twice as long as a hash aggregate
   // when it was every answer's checks (docs/benchmarks.md)
-  return readStudyAtOneMoment(study.id, (client, notCounted) => readTimeline(study, opts.bucket, client, notCounted), 3, ["enable_incremental_sort = off"]);
+  const timeline = await readStudyAtOneMoment(study.id, (client, notCounted) => readTimeline(study, opts.bucket, client, notCounted, true, !pending), 3, ["enable_incremental_sort = off"]);
+  return pending ? { ...timeline, agreementPending: true } : timeline;
 }
 
 /** Two reads side by side on a snapshot's connections, or one after the other on a single given connection. */
@@ -66,7 +72,7 @@ function both<A, B>(a: () => Promise<A>, b: () => Promise<B>, parallel: boolean)
   return parallel ? Promise.all([a(), b()]) : a().then(async (x) => [x, await b()]);
 }
 
-async function readTimeline(study: Study, wanted: Bucket | "auto" | undefined, client: Queryable, notCounted?: readonly string[], parallel = true): Promise<Timeline> {
+async function readTimeline(study: Study, wanted: Bucket | "auto" | undefined, client: Queryable, notCounted?: readonly string[], parallel = true, withAgreement = true): Promise<Timeline> {
   const stage = Math.max(1, study.settings.stages.length);
   const { rows: span } = await client.query<{ first: Date | null; last: Date | null; units: number }>(
     `SELECT min(r."submittedAt") AS first, max(r."submittedAt") AS last, (SELECT count(*)::int FROM "StudyUnit" WHERE "studyId" = $1) AS units
@@ -84,7 +90,7 @@ async function readTimeline(study: Study, wanted: Bucket | "auto" | undefined, c
   const base = { bucket, stage, n: study.n, units };
   if (!first) return { ...base, points: [], agreement: [] };
 
-  const families = designOf(study.design).voteFamilies?.(study.config) ?? null;
+  const families = (withAgreement && designOf(study.design).voteFamilies?.(study.config)) || null;
   const [points, agreement] = await both(
     () => progressPoints(client, study, bucket, stage, notCounted, parallel),
     () => (families ? agreementTimeline(client, study.id, bucket, families, notCounted) : Promise.resolve([])),

@@ -4,6 +4,7 @@ import { ChartFigure } from "@/components/charts/chart-figure";
 import { DataTable } from "@/components/charts/data-table";
 import { describeRange } from "@/components/charts/describe";
 import { TimeLines } from "@/components/charts/time-lines";
+import { AgreementPending } from "@/components/studies/results/agreement-pending";
 import type { Timeline } from "@/lib/studies/timeline";
 
 const when = (start: string) => start.slice(0, 16).replace("T", " ");
@@ -48,10 +49,11 @@ export function ProgressOverTime({ timeline }: { timeline: Timeline }) {
 
 // Agreement per check over time, cumulative: each point is the figure over every answer up to the
 // end of its bucket, so the last point is the agreement table's.
-export function AgreementOverTime({ timeline }: { timeline: Timeline }) {
+export function AgreementOverTime({ timeline, studyId }: { timeline: Timeline; studyId: string }) {
   const t = useTranslations("console.results.timeline");
   const range = useTranslations("console.charts.range");
   const { agreement, bucket } = timeline;
+  if (timeline.agreementPending) return <AgreementPending studyId={studyId} bucket={bucket} working={t("agreementPending")} failed={t("agreementFailed")} />;
   if (agreement.length === 0) return null;
   const starts = agreement[0]!.points.map((p) => p.start);
   const latest = agreement.map((s) => ({ label: s.label, value: s.points.at(-1)?.percentAgreement ?? null }));
@@ -76,20 +78,21 @@ export function AgreementOverTime({ timeline }: { timeline: Timeline }) {
 
 /** The charts over time, streamed into the overview when they are ready: the rest of the page does not
  *  wait for them (at a million answers the agreement over time takes longer than the results). */
-export function ChartsOverTime({ timeline, agreement = false }: { timeline: Promise<Timeline>; agreement?: boolean }) {
+/** `agreementOf`: the study whose agreement over time is drawn too (vote-based designs). */
+export function ChartsOverTime({ timeline, agreementOf }: { timeline: Promise<Timeline>; agreementOf?: string }) {
   return (
     <Suspense fallback={<ChartsPending />}>
-      <ChartsReady timeline={timeline} agreement={agreement} />
+      <ChartsReady timeline={timeline} agreementOf={agreementOf} />
     </Suspense>
   );
 }
 
-async function ChartsReady({ timeline, agreement }: { timeline: Promise<Timeline>; agreement: boolean }) {
+async function ChartsReady({ timeline, agreementOf }: { timeline: Promise<Timeline>; agreementOf?: string }) {
   const ready = await timeline;
   return (
     <>
       <ProgressOverTime timeline={ready} />
-      {agreement && <AgreementOverTime timeline={ready} />}
+      {agreementOf && <AgreementOverTime timeline={ready} studyId={agreementOf} />}
     </>
   );
 }

@@ -4,7 +4,7 @@ import { ChartsOverTime } from "@/components/studies/results/timeline-charts";
 import type { OverviewProps } from "@/components/studies/results/types";
 
 // Validation: agreement per check (the table), and how agreement and progress built up over time.
-export function ValidationOverview({ results, timeline }: OverviewProps) {
+export function ValidationOverview({ study, results, timeline }: OverviewProps) {
   const t = useTranslations("console.results");
   return (
     <>
@@ -14,7 +14,7 @@ export function ValidationOverview({ results, timeline }: OverviewProps) {
           {t("overTime")}
         </h2>
         <div className="grid gap-4 lg:grid-cols-2">
-          <ChartsOverTime timeline={timeline} agreement />
+          <ChartsOverTime timeline={timeline} agreementOf={study.id} />
         </div>
       </section>
     </>
