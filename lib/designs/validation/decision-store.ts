@@ -2,11 +2,11 @@ import { createHash } from "node:crypto";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Queryable } from "@/lib/db/queryable";
 import { log } from "@/lib/log";
-import type { AdjudicationItem, ReadCtx, UnitDecision, UnitStatus, VoteUnit } from "@/lib/designs/types";
-import type { UnitTallies } from "@/lib/designs/validation/aggregate";
-import { unitChecks, type Check } from "@/lib/designs/validation/checks";
+import type { AdjudicationItem, ReadCtx, UnitStatus, VoteUnit } from "@/lib/designs/types";
+import type { Check } from "@/lib/designs/validation/checks";
 import type { ValidationConfig } from "@/lib/designs/validation/config";
-import { decideStudyUnit, queuedChecks, type Adjudicated } from "@/lib/designs/validation/decide";
+import type { Adjudicated } from "@/lib/designs/validation/decide";
+import { decideAlike, decideInputs, type Decidable, type Outcome, type UnitInputs } from "@/lib/designs/validation/decide-alike";
 import { readCheckQuestions, readLlmJudgements } from "@/lib/designs/validation/inputs";
 import { queueItems } from "@/lib/designs/validation/results";
 import { selectValidatedRecords } from "@/lib/designs/validation/validated";
@@ -39,8 +39,8 @@ export interface DecidedUnit {
 
 export interface Decided {
   units: DecidedUnit[];
-  /** the decisions worked out by this read (those not kept, or kept from other inputs), with the units' checks */
-  fresh: Map<string, { decision: UnitDecision; checks: Check[] }>;
+  /** what this read worked out of the decisions not kept (or kept from other inputs) */
+  fresh: Map<string, Outcome>;
   /** writes the fresh decisions for later reads, with a client outside the read's snapshot (a read-only
    *  transaction) */
   keep(client: Queryable): Promise<void>;
@@ -51,14 +51,9 @@ interface Row extends Omit<DecidedUnit, "status"> {
   kept: boolean;
 }
 
-interface Inputs {
-  unitId: string;
-  questionIds: string[];
-  responses: number;
-  votes: Record<string, Record<string, number>>;
+interface Inputs extends UnitInputs {
   /** the tally's version (a bigint, as text) */
   version: string;
-  adjudications: number;
 }
 
 /** What every kept decision of the study must have been worked out under. */
@@ -116,37 +111,36 @@ export async function readDecidedCounts(ctx: ReadCtx<ValidationConfig>): Promise
 async function decideStale(ctx: ReadCtx<ValidationConfig>, epoch: string, rows: Row[], total: number): Promise<Decided> {
   const { study } = ctx;
   const stale = rows.filter((r) => !r.kept).map((r) => r.unitId);
-  const { decisions, inputs } = stale.length ? await decideAgain(ctx, stale, stale.length > total / 4) : { decisions: new Map<string, { decision: UnitDecision; checks: Check[] }>(), inputs: [] };
+  let outcomes = new Map<string, Outcome>();
+  let inputs: Inputs[] = [];
+  if (stale.length) {
+    const read = await readInputs(ctx, stale, stale.length > total / 4);
+    inputs = read.inputs;
+    outcomes = await decideAlike(study, inputs, read, () => nextTurn(), TURN_EVERY_UNITS);
+  }
   const units = rows.map(({ kept: _kept, ...r }): DecidedUnit => {
-    const d = decisions.get(r.unitId);
-    if (!d) return r as DecidedUnit;
-    const queued = queuedChecks(study.n, r.submitted, d.checks, d.decision);
-    return { ...r, status: d.decision.status, tie: tied(d.decision), queued: queued.length, queuedTies: queued.filter((c) => d.decision.checks[c.key]!.tie).length };
+    const o = outcomes.get(r.unitId);
+    return o ? { ...r, status: o.status, tie: o.tie, queued: o.queued, queuedTies: o.queuedTies } : (r as DecidedUnit);
   });
-  const byId = new Map(units.filter((u) => decisions.has(u.unitId)).map((u) => [u.unitId, u]));
   return {
     units,
-    fresh: decisions,
-    keep: (writer) => keepDecisions(writer, study.id, epoch, inputs, (id) => ({ unit: byId.get(id)!, decision: decisions.get(id)!.decision })),
+    fresh: outcomes,
+    keep: (writer) => keepDecisions(writer, study.id, epoch, inputs, outcomes),
   };
-}
-
-function tied(d: UnitDecision): boolean {
-  for (const key in d.checks) if (d.checks[key]!.tie) return true;
-  return false;
 }
 
 const TURN_EVERY_UNITS = 2_000;
 
-/** The decisions of these units from their current inputs (the same call as the results make). `many`:
- *  they are a good part of the study, so its units are read whole and the others left out here (50,000
- *  ids sent back cost a query 0.6–1.4 s more than reading the study's rows). */
-async function decideAgain(ctx: ReadCtx<ValidationConfig>, ids: string[], many = false) {
+/** What these units' decisions are worked out from (the same inputs as the results'). `many`: they are a
+ *  good part of the study, so its units are read whole and the others left out here (50,000 ids sent back
+ *  cost a query 0.6–1.4 s more than reading the study's rows). The tallies come as text: alike units are
+ *  decided once (decide-alike.ts), and only those decided are parsed. */
+async function readInputs(ctx: ReadCtx<ValidationConfig>, ids: string[], many = false): Promise<Decidable & { inputs: Inputs[] }> {
   const { client, study } = ctx;
   const scope = many ? null : ids;
-  const [read, adjudications, llm, questions] = await Promise.all([
+  const [read, adjudicated, llm, questions] = await Promise.all([
     client.query<Inputs>(
-      `SELECT u.id AS "unitId", u."questionIds", coalesce(t.responses, 0) AS responses, coalesce(t.votes, '{}') AS votes, coalesce(t.version, 0)::text AS version,
+      `SELECT u.id AS "unitId", u."questionIds", coalesce(t.responses, 0) AS responses, coalesce(t.votes, '{}')::text AS votes, coalesce(t.version, 0)::text AS version,
               coalesce(j.n, 0) AS adjudications
        FROM "StudyUnit" u LEFT JOIN "UnitTally" t ON t."unitId" = u.id
        LEFT JOIN (SELECT "unitId", count(*)::int AS n FROM "Adjudication" WHERE "studyId" = $1 GROUP BY 1) j ON j."unitId" = u.id
@@ -158,16 +152,7 @@ async function decideAgain(ctx: ReadCtx<ValidationConfig>, ids: string[], many =
     readCheckQuestions(client, study, scope ?? undefined),
   ]);
   const wanted = many ? new Set(ids) : null;
-  const inputs = wanted ? read.rows.filter((u) => wanted.has(u.unitId)) : read.rows;
-  const decisions = new Map<string, { decision: UnitDecision; checks: Check[] }>();
-  for (const [i, u] of inputs.entries()) {
-    if (i % TURN_EVERY_UNITS === TURN_EVERY_UNITS - 1) await nextTurn();
-    const checks = unitChecks(study.config, u.questionIds.flatMap((id) => questions.get(id) ?? []));
-    const tallies: UnitTallies = new Map(Object.entries(u.votes));
-    const decision = decideStudyUnit(study, { questionIds: u.questionIds, checks, tallies, submitted: u.responses, adjudicated: adjudications.get(u.unitId) }, llm);
-    decisions.set(u.unitId, { decision, checks });
-  }
-  return { decisions, inputs };
+  return { inputs: wanted ? read.rows.filter((u) => wanted.has(u.unitId)) : read.rows, adjudicated, llm, questions };
 }
 
 /** The newest adjudication of each check of the study's units, or of these. */
@@ -192,20 +177,19 @@ const KEEP_BATCH = 5_000;
  *  Rows go in unit id order, so two reads writing the same units wait for each other instead of
  *  deadlocking; a write that fails anyway is logged, not thrown: the read's figures stand, and the next
  *  read works those decisions out again. */
-async function keepDecisions(client: Queryable, studyId: string, epoch: string, inputs: Inputs[], of: (id: string) => { unit: DecidedUnit; decision: UnitDecision }): Promise<void> {
+async function keepDecisions(client: Queryable, studyId: string, epoch: string, inputs: Inputs[], outcomes: Map<string, Outcome>): Promise<void> {
   try {
-    await writeDecisions(client, studyId, epoch, [...inputs].sort((a, b) => (a.unitId < b.unitId ? -1 : 1)), of);
+    await writeDecisions(client, studyId, epoch, [...inputs].sort((a, b) => (a.unitId < b.unitId ? -1 : 1)), outcomes);
   } catch (err) {
     log.warn("kept decisions were not written", { studyId, units: inputs.length, err });
   }
 }
 
-async function writeDecisions(client: Queryable, studyId: string, epoch: string, inputs: Inputs[], of: (id: string) => { unit: DecidedUnit; decision: UnitDecision }): Promise<void> {
+async function writeDecisions(client: Queryable, studyId: string, epoch: string, inputs: Inputs[], outcomes: Map<string, Outcome>): Promise<void> {
   for (let i = 0; i < inputs.length; i += KEEP_BATCH) {
     const batch = inputs.slice(i, i + KEEP_BATCH).map((u) => {
-      const { unit, decision } = of(u.unitId);
-      const { status, tie, queued, queuedTies } = unit;
-      return { unitId: u.unitId, version: u.version, adjudications: u.adjudications, status, tie, queued, queuedTies, rejected: decision.rejectedQuestions };
+      const { status, tie, queued, queuedTies, rejected } = outcomes.get(u.unitId)!;
+      return { unitId: u.unitId, version: u.version, adjudications: u.adjudications, status, tie, queued, queuedTies, rejected };
     });
     await client.query(
       `INSERT INTO "UnitDecision" ("unitId", "studyId", epoch, version, adjudications, status, tie, queued, "queuedTies", rejected)
@@ -220,11 +204,12 @@ async function writeDecisions(client: Queryable, studyId: string, epoch: string,
 
 /** A page of the units table: the rows' decisions and checks, as the results give them. Only their status
  *  is kept; a page's few decisions are worked out again from the same inputs (the read's snapshot). */
-export async function unitRows(ctx: ReadCtx<ValidationConfig>, decided: Decided, units: DecidedUnit[]): Promise<VoteUnit[]> {
-  const missing = units.map((u) => u.unitId).filter((id) => !decided.fresh.has(id));
-  const again = missing.length ? (await decideAgain(ctx, missing)).decisions : new Map<string, { decision: UnitDecision; checks: Check[] }>();
+export async function unitRows(ctx: ReadCtx<ValidationConfig>, units: DecidedUnit[]): Promise<VoteUnit[]> {
+  if (units.length === 0) return [];
+  const read = await readInputs(ctx, units.map((u) => u.unitId));
+  const byId = new Map(read.inputs.map((u) => [u.unitId, decideInputs(ctx.study, u, read)]));
   return units.map((u) => {
-    const { decision, checks } = decided.fresh.get(u.unitId) ?? again.get(u.unitId)!;
+    const { decision, checks } = byId.get(u.unitId)!;
     return { unitId: u.unitId, ordinal: u.ordinal, title: u.title, submitted: u.submitted, live: u.live, checks, decision };
   });
 }
@@ -240,7 +225,7 @@ export async function keptRecords(ctx: ReadCtx<ValidationConfig>, decided: Decid
     [ctx.study.id],
   );
   const rejected = new Map(rows.map((r) => [r.unitId, r.rejected]));
-  for (const [id, d] of decided.fresh) rejected.set(id, d.decision.rejectedQuestions);
+  for (const [id, o] of decided.fresh) rejected.set(id, o.rejected);
   const units = decided.units.map((u) => ({ unitId: u.unitId, decision: { status: u.status, rejectedQuestions: rejected.get(u.unitId) ?? [] } }));
   return (await selectValidatedRecords(ctx, { units })).kept.length;
 }
@@ -260,7 +245,7 @@ export async function queuePage(ctx: ReadCtx<ValidationConfig>, decided: Decided
     at += part.n;
     if (at >= from + size) break;
   }
-  const rows = await unitRows(ctx, decided, [...new Map(wanted.map((w) => [w.unit.unitId, w.unit])).values()]);
+  const rows = await unitRows(ctx, [...new Map(wanted.map((w) => [w.unit.unitId, w.unit])).values()]);
   const byId = new Map(rows.map((u) => [u.unitId, u]));
   const items = wanted.flatMap((w) => {
     const unit = byId.get(w.unit.unitId)!;
