@@ -3,6 +3,7 @@ import { SNAPSHOT_WORK_MEM } from "@/lib/db/snapshot";
 import { withTransaction } from "@/lib/db/tx";
 import { counted } from "@/lib/designs/counted";
 import { declaredFamilies, type VoteFamilies } from "@/lib/designs/types";
+import { log } from "@/lib/log";
 import type { Keeper } from "@/lib/studies/results";
 
 // Agreement per check family over time, cumulative: at the end of each bucket, percent agreement
@@ -184,9 +185,16 @@ export async function foldAgreement(studyId: string, families: VoteFamilies, opt
     return stale.length;
   });
   if (done !== "hand over") return done;
-  // handed over once this transaction has let the lock go; if another fold is running by then, it does the work
+  // handed over once this transaction has let the lock go; if another fold is running by then, it does the
+  // work. A failure is logged, like every kept write's: the next read folds those units again.
   let folded = 0;
-  const handed = later!(async () => void (folded = (await foldAgreement(studyId, families, { many, ifFree: true })) as number));
+  const handed = later!(async () => {
+    try {
+      folded = (await foldAgreement(studyId, families, { many, ifFree: true })) as number;
+    } catch (err) {
+      log.warn("the agreement timeline's sums were not folded", { studyId, err });
+    }
+  });
   if (!handed) return "later";
   // a keeper that ran it at once (outside a request) leaves nothing for later
   await handed;
