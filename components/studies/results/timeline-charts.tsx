@@ -77,8 +77,8 @@ export function AgreementOverTime({ timeline, studyId }: { timeline: Timeline; s
 }
 
 /** The charts over time, streamed into the overview when they are ready: the rest of the page does not
- *  wait for them (at a million answers the agreement over time takes longer than the results). */
-/** `agreementOf`: the study whose agreement over time is drawn too (vote-based designs). */
+ *  wait for them (at a million answers the agreement over time takes longer than the results).
+ *  `agreementOf`: the study whose agreement over time is drawn too (vote-based designs). */
 export function ChartsOverTime({ timeline, agreementOf }: { timeline: Promise<Timeline>; agreementOf?: string }) {
   return (
     <Suspense fallback={<ChartsPending />}>
