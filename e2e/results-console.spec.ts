@@ -1,6 +1,3 @@
-import { readFileSync } from "node:fs";
-import pg from "pg";
-import { e2eDatabaseUrlFile } from "./config";
 import { expect, test } from "./fixtures";
 import { expectNoAxeViolations } from "./helpers/a11y";
 import { openTable, pct } from "./helpers/charts";
@@ -19,18 +16,14 @@ import { writeChartom } from "../tests/support/chartom";
 // excludes with a reason. axe runs on every page added.
 
 /** The study's units, and how many of them have a kept decision, from the e2e server's database. */
-async function keptDecisions(studyId: string): Promise<{ units: number; kept: number }> {
-  const client = new pg.Client({ connectionString: readFileSync(e2eDatabaseUrlFile(), "utf8").trim() });
-  await client.connect();
-  try {
+function keptDecisions(studyId: string): Promise<{ units: number; kept: number }> {
+  return withE2eDatabase(async (client) => {
     const { rows } = await client.query<{ units: number; kept: number }>(
       `SELECT (SELECT count(*)::int FROM "StudyUnit" WHERE "studyId" = $1) AS units, (SELECT count(*)::int FROM "UnitDecision" WHERE "studyId" = $1) AS kept`,
       [studyId],
     );
     return rows[0]!;
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 test("[RESULTS][BASELINE] ToMATO's Human accuracy view: type chart with intervals, the 15-cell grid, progress over time", async ({ admin, page }) => {
