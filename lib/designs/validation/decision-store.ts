@@ -41,6 +41,8 @@ export interface Decided {
   units: DecidedUnit[];
   /** what this read worked out of the decisions not kept (or kept from other inputs) */
   fresh: Map<string, Outcome>;
+  /** the inputs this read has of the units it worked out, for a page of them to be decided in full */
+  read: Read | null;
   /** writes the fresh decisions for later reads, with a client outside the read's snapshot (a read-only
    *  transaction) */
   keep(client: Queryable): Promise<void>;
@@ -55,6 +57,8 @@ interface Inputs extends UnitInputs {
   /** the tally's version (a bigint, as text) */
   version: string;
 }
+
+type Read = Decidable & { inputs: Inputs[] };
 
 /** What every kept decision of the study must have been worked out under. */
 async function epochOf({ client, study }: ReadCtx<ValidationConfig>): Promise<string> {
@@ -111,13 +115,9 @@ export async function readDecidedCounts(ctx: ReadCtx<ValidationConfig>): Promise
 async function decideStale(ctx: ReadCtx<ValidationConfig>, epoch: string, rows: Row[], total: number): Promise<Decided> {
   const { study } = ctx;
   const stale = rows.filter((r) => !r.kept).map((r) => r.unitId);
-  let outcomes = new Map<string, Outcome>();
-  let inputs: Inputs[] = [];
-  if (stale.length) {
-    const read = await readInputs(ctx, stale, stale.length > total / 4);
-    inputs = read.inputs;
-    outcomes = await decideAlike(study, inputs, read, () => nextTurn(), TURN_EVERY_UNITS);
-  }
+  const read = stale.length ? await readInputs(ctx, stale, stale.length > total / 4) : null;
+  const inputs = read?.inputs ?? [];
+  const outcomes = read ? await decideAlike(study, inputs, read, () => nextTurn(), TURN_EVERY_UNITS) : new Map<string, Outcome>();
   const units = rows.map(({ kept: _kept, ...r }): DecidedUnit => {
     const o = outcomes.get(r.unitId);
     return o ? { ...r, status: o.status, tie: o.tie, queued: o.queued, queuedTies: o.queuedTies } : (r as DecidedUnit);
@@ -125,6 +125,7 @@ async function decideStale(ctx: ReadCtx<ValidationConfig>, epoch: string, rows: 
   return {
     units,
     fresh: outcomes,
+    read,
     keep: (writer) => keepDecisions(writer, study.id, epoch, inputs, outcomes),
   };
 }
@@ -135,7 +136,7 @@ const TURN_EVERY_UNITS = 2_000;
  *  good part of the study, so its units are read whole and the others left out here (50,000 ids sent back
  *  cost a query 0.6–1.4 s more than reading the study's rows). The tallies come as text: alike units are
  *  decided once (decide-alike.ts), and only those decided are parsed. */
-async function readInputs(ctx: ReadCtx<ValidationConfig>, ids: string[], many = false): Promise<Decidable & { inputs: Inputs[] }> {
+async function readInputs(ctx: ReadCtx<ValidationConfig>, ids: string[], many = false): Promise<Read> {
   const { client, study } = ctx;
   const scope = many ? null : ids;
   const [read, adjudicated, llm, questions] = await Promise.all([
@@ -203,13 +204,16 @@ async function writeDecisions(client: Queryable, studyId: string, epoch: string,
 }
 
 /** A page of the units table: the rows' decisions and checks, as the results give them. Only their status
- *  is kept; a page's few decisions are worked out again from the same inputs (the read's snapshot). */
-export async function unitRows(ctx: ReadCtx<ValidationConfig>, units: DecidedUnit[]): Promise<VoteUnit[]> {
-  if (units.length === 0) return [];
-  const read = await readInputs(ctx, units.map((u) => u.unitId));
-  const byId = new Map(read.inputs.map((u) => [u.unitId, decideInputs(ctx.study, u, read)]));
+ *  is kept; a page's few decisions are worked out again in full from the same inputs (the read's snapshot):
+ *  those the read has already, the others read now. */
+export async function unitRows(ctx: ReadCtx<ValidationConfig>, decided: Decided, units: DecidedUnit[]): Promise<VoteUnit[]> {
+  const had = new Map((decided.read?.inputs ?? []).map((u) => [u.unitId, u]));
+  const missing = units.map((u) => u.unitId).filter((id) => !had.has(id));
+  const more = missing.length ? await readInputs(ctx, missing) : null;
+  const read = new Map(more?.inputs.map((u) => [u.unitId, u]));
   return units.map((u) => {
-    const { decision, checks } = byId.get(u.unitId)!;
+    const own = had.get(u.unitId);
+    const { decision, checks } = own ? decideInputs(ctx.study, own, decided.read!) : decideInputs(ctx.study, read.get(u.unitId)!, more!);
     return { unitId: u.unitId, ordinal: u.ordinal, title: u.title, submitted: u.submitted, live: u.live, checks, decision };
   });
 }
@@ -245,7 +249,7 @@ export async function queuePage(ctx: ReadCtx<ValidationConfig>, decided: Decided
     at += part.n;
     if (at >= from + size) break;
   }
-  const rows = await unitRows(ctx, [...new Map(wanted.map((w) => [w.unit.unitId, w.unit])).values()]);
+  const rows = await unitRows(ctx, decided, [...new Map(wanted.map((w) => [w.unit.unitId, w.unit])).values()]);
   const byId = new Map(rows.map((u) => [u.unitId, u]));
   const items = wanted.flatMap((w) => {
     const unit = byId.get(w.unit.unitId)!;

@@ -74,7 +74,7 @@ export const validation: Design<ValidationConfig, ValidationResults> = {
   async decided(ctx) {
     if (ctx.aggregation === "dawid-skene") return { table: null, after: async () => undefined };
     const decided = await readDecided(ctx);
-    return { table: { units: decided.units, rows: (units) => unitRows(ctx, units), names: validationNames(ctx.study.config), keptRecords: () => keptRecords(ctx, decided), queue: (from, size) => queuePage(ctx, decided, from, size) }, after: (writer) => decided.keep(writer) };
+    return { table: { units: decided.units, rows: (units) => unitRows(ctx, decided, units), names: validationNames(ctx.study.config), keptRecords: () => keptRecords(ctx, decided), queue: (from, size) => queuePage(ctx, decided, from, size) }, after: (writer) => decided.keep(writer) };
   },
 
   participantFigures: validationParticipantFigures,
