@@ -1,5 +1,6 @@
 import type { Queryable } from "@/lib/db/queryable";
 import { designOf, type Study } from "@/lib/designs";
+import type { VoteFamilies } from "@/lib/designs/types";
 import { counted, readStudyAtOneMoment } from "@/lib/designs/counted";
 import { AppError } from "@/lib/errors";
 import { agreementTimeline, foldAgreement, type AgreementSeries, type FoldOptions } from "@/lib/studies/timeline-agreement";
@@ -57,13 +58,13 @@ export function autoBucket(spanMs: number): Bucket {
 /** `later`: a page's read, which leaves a fold of more than `nowMax` answers (FOLD_NOW_MAX; a test lowers
  *  it) to run after its response (lib/studies/timeline-agreement.ts) and reads the rest without agreement. */
 export async function studyTimeline(study: Study, opts: { bucket?: Bucket | "auto"; client?: Queryable } & Pick<FoldOptions, "later" | "nowMax"> = {}): Promise<Timeline> {
-  if (opts.client) return readTimeline(study, opts.bucket, opts.client, undefined, false);
+  const families = designOf(study.design).voteFamilies?.(study.config) ?? null;
+  if (opts.client) return readTimeline(study, opts.bucket, opts.client, families, undefined, false);
   // the kept agreement sums brought up to date first, so the snapshot adds only the units changed since
-  const families = designOf(study.design).voteFamilies?.(study.config);
-  const pending = families ? (await foldAgreement(study.id, families, { later: opts.later, nowMax: opts.nowMax })) === "later" : false;
+  const pending = families !== null && (await foldAgreement(study.id, families, { later: opts.later, nowMax: opts.nowMax })) === "later";
   // what the snapshot adds, grouped as an incremental sort, took twice as long as a hash aggregate
   // when it was every answer's checks (docs/benchmarks.md)
-  const timeline = await readStudyAtOneMoment(study.id, (client, notCounted) => readTimeline(study, opts.bucket, client, notCounted, true, !pending), 3, ["enable_incremental_sort = off"]);
+  const timeline = await readStudyAtOneMoment(study.id, (client, notCounted) => readTimeline(study, opts.bucket, client, pending ? null : families, notCounted), 3, ["enable_incremental_sort = off"]);
   return pending ? { ...timeline, agreementPending: true } : timeline;
 }
 
@@ -72,7 +73,8 @@ function both<A, B>(a: () => Promise<A>, b: () => Promise<B>, parallel: boolean)
   return parallel ? Promise.all([a(), b()]) : a().then(async (x) => [x, await b()]);
 }
 
-async function readTimeline(study: Study, wanted: Bucket | "auto" | undefined, client: Queryable, notCounted?: readonly string[], parallel = true, withAgreement = true): Promise<Timeline> {
+/** `families`: the check families whose agreement is read (none for designs without, or while it is pending). */
+async function readTimeline(study: Study, wanted: Bucket | "auto" | undefined, client: Queryable, families: VoteFamilies | null, notCounted?: readonly string[], parallel = true): Promise<Timeline> {
   const stage = Math.max(1, study.settings.stages.length);
   const { rows: span } = await client.query<{ first: Date | null; last: Date | null; units: number }>(
     `SELECT min(r."submittedAt") AS first, max(r."submittedAt") AS last, (SELECT count(*)::int FROM "StudyUnit" WHERE "studyId" = $1) AS units
@@ -90,7 +92,6 @@ async function readTimeline(study: Study, wanted: Bucket | "auto" | undefined, c
   const base = { bucket, stage, n: study.n, units };
   if (!first) return { ...base, points: [], agreement: [] };
 
-  const families = (withAgreement && designOf(study.design).voteFamilies?.(study.config)) || null;
   const [points, agreement] = await both(
     () => progressPoints(client, study, bucket, stage, notCounted, parallel),
     () => (families ? agreementTimeline(client, study.id, bucket, families, notCounted) : Promise.resolve([])),
