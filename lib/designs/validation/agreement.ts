@@ -87,6 +87,13 @@ export function addPattern(patterns: CountPatterns, family: string, counts: Read
   rows.set(key, (rows.get(key) ?? 0) + items);
 }
 
+/** A unit tally's count rows (PostgreSQL's jsonb text: check key → label → votes), as many times as
+ *  `units` units hold it: what readPatterns (summary.ts) groups in PostgreSQL. */
+export function addTallyPatterns(patterns: CountPatterns, votes: string, units: number): void {
+  const tally = JSON.parse(votes) as Record<string, Record<string, number>>;
+  for (const key in tally) addPattern(patterns, familyOfKey(key), tally[key]!, units);
+}
+
 /** The figures of each family from its count rows, taken in one order (by key) wherever they were
  *  counted, so the results and the page summary (summary.ts) give the same floating-point figures. */
 export function agreementOfPatterns(config: ValidationConfig, patterns: CountPatterns, raters: Map<string, number>): Figures {

@@ -4,6 +4,7 @@ import type { Gold } from "@/lib/benchmarks/types";
 import { unitChecks, type UnitQuestion } from "@/lib/designs/validation/checks";
 import { validationConfigSchema, type ValidationConfig } from "@/lib/designs/validation/config";
 import type { Adjudicated } from "@/lib/designs/validation/decide";
+import { addTallyPatterns, type CountPatterns } from "@/lib/designs/validation/agreement";
 import { decideAlike, decideInputs, outcomeOf, type Decidable, type UnitInputs } from "@/lib/designs/validation/decide-alike";
 import { rng } from "@/tests/support/random-study";
 
@@ -79,7 +80,8 @@ describe("decideAlike", () => {
       const decidable: Decidable = { ...inputs, llm: llm ? inputs.llm : undefined };
       // given a turn before each decision it makes: so `decided` counts them
       let decided = 0;
-      const got = await decideAlike(s, units, decidable, async () => void decided++, 1);
+      const byClass: CountPatterns = new Map();
+      const got = await decideAlike(s, units, decidable, { each: async () => void decided++, every: 1, tallies: (votes, n) => addTallyPatterns(byClass, votes, n) });
       const statuses = new Set<string>();
       for (const u of units) {
         const { decision, checks } = decideInputs(s, u, decidable);
@@ -91,6 +93,10 @@ describe("decideAlike", () => {
       expect([...got.values()].some((o) => o.rejected.length > 0)).toBe(true);
       expect(decided).toBeLessThan(units.length * 0.8);
       expect(decided).toBeGreaterThan(10);
+      // one tally per class, times its units, counts what every unit's own tally counts
+      const byUnit: CountPatterns = new Map();
+      for (const u of units) addTallyPatterns(byUnit, u.votes, 1);
+      expect(byClass).toEqual(byUnit);
     });
   }
 });

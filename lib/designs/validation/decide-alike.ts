@@ -56,10 +56,22 @@ interface Class {
   outcome: Outcome;
   /** the positions of the rejected questions among the unit's questions */
   rejectedAt: number[];
+  /** its first unit's tally, and how many units the class has */
+  votes: string;
+  units: number;
 }
 
-/** Each unit's outcome; `each` is called every `every` units decided (a page's read gives the event loop a turn). */
-export async function decideAlike(study: DecideStudy, units: UnitInputs[], inputs: Decidable, each?: () => Promise<void>, every = 2_000): Promise<Map<string, Outcome>> {
+export interface AlikeOptions {
+  /** called every `every` units decided (a page's read gives the event loop a turn) */
+  each?: () => Promise<void>;
+  every?: number;
+  /** called once per class of alike units, with one unit's tally (the others' differ only in question
+   *  ids) and how many units hold it; a unit decided on its own is a class of one */
+  tallies?: (votes: string, units: number) => void;
+}
+
+/** Each unit's outcome. */
+export async function decideAlike(study: DecideStudy, units: UnitInputs[], inputs: Decidable, { each, every = 2_000, tallies }: AlikeOptions = {}): Promise<Map<string, Outcome>> {
   const classes = new Map<string, Class>();
   const out = new Map<string, Outcome>();
   const shapes = new WeakMap<UnitQuestion, string>();
@@ -68,6 +80,7 @@ export async function decideAlike(study: DecideStudy, units: UnitInputs[], input
     const key = u.adjudications > 0 ? null : classKey(u, inputs, shapes);
     const known = key === null ? undefined : classes.get(key);
     if (known) {
+      known.units++;
       out.set(u.unitId, known.rejectedAt.length ? { ...known.outcome, rejected: known.rejectedAt.map((i) => u.questionIds[i]!) } : known.outcome);
       continue;
     }
@@ -75,8 +88,10 @@ export async function decideAlike(study: DecideStudy, units: UnitInputs[], input
     const { decision, checks } = decideInputs(study, u, inputs);
     const outcome = outcomeOf(study.n, u.responses, checks, decision);
     out.set(u.unitId, outcome);
-    if (key !== null) classes.set(key, { outcome: { ...outcome, rejected: [] }, rejectedAt: outcome.rejected.map((id) => u.questionIds.indexOf(id)) });
+    if (key !== null) classes.set(key, { outcome: { ...outcome, rejected: [] }, rejectedAt: outcome.rejected.map((id) => u.questionIds.indexOf(id)), votes: u.votes, units: 1 });
+    else tallies?.(u.votes, 1);
   }
+  if (tallies) for (const c of classes.values()) tallies(c.votes, c.units);
   return out;
 }
 

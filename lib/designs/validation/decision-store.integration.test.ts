@@ -91,6 +91,21 @@ describe("kept decisions (UnitDecision) give what the results give", () => {
     await expectSameAsResults(study);
   });
 
+  it("with alike units and nothing kept: the summary's agreement, counted from one tally per class of alike units, is the results'", async () => {
+    const study = await randomValidationStudy(7, { participants: 6, maxPerUnit: 4, n: 3, alike: true });
+    expect(await keptRows(study.id)).toBe(0);
+    // the read counts the tallies' rows per class (the first read) and in PostgreSQL (the next): both as the results
+    const { rows } = await pool().query<{ classes: number; units: number }>(
+      `SELECT count(DISTINCT coalesce(t.responses, 0))::int AS classes, count(*)::int AS units FROM "StudyUnit" u LEFT JOIN "UnitTally" t ON t."unitId" = u.id WHERE u."studyId" = $1`,
+      [study.id],
+    );
+    expect(rows[0]!.units).toBeGreaterThan(rows[0]!.classes * 4);
+    await expectSameAsResults(study);
+    // the agreement figures rest on many items, so each class's tally counted once would show
+    const summary = await studySummary(study);
+    expect(summary.agreement?.some((a) => a.figures.items > rows[0]!.classes * 4)).toBe(true);
+  });
+
   it("a kept decision is worked out again when its unit gets answers, loses some to an exclusion or is adjudicated, and when N or the rule changes", async () => {
     let study: Study = await randomValidationStudy(53, { participants: 12, maxPerUnit: 7, n: 4 });
     await expectSameAsResults(study);

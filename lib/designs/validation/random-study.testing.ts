@@ -17,8 +17,13 @@ const LABELS = [
 ];
 
 /** A validation study (unit = question: two flags, a label, the answer key) answered at random. */
-/** `unit`: a question (the default), or a context, whose kept decision may still reject its questions. */
-export async function randomValidationStudy(seed: number, opts: { participants: number; maxPerUnit: number; n: number; unit?: "question" | "context" }): Promise<Study<ValidationConfig>> {
+/** `unit`: a question (the default), or a context, whose kept decision may still reject its questions.
+ *  `alike`: every answer gives each check its first option, so units with as many answers are alike
+ *  (decide-alike.ts) and their tallies differ only in question ids. */
+export async function randomValidationStudy(
+  seed: number,
+  opts: { participants: number; maxPerUnit: number; n: number; unit?: "question" | "context"; alike?: boolean },
+): Promise<Study<ValidationConfig>> {
   const r = rng(seed);
   const { actor, ownerId } = await researcher();
   const datasetId = await randomDataset(ownerId, 40);
@@ -43,7 +48,10 @@ export async function randomValidationStudy(seed: number, opts: { participants: 
     for (const participantId of answerers) {
       const answers: Record<string, string> = {};
       // two options mostly, so ties come often; now and then a check left unanswered
-      for (const c of checks) if (r() > 0.08) answers[c.key] = r() < 0.85 ? c.options[Math.floor(r() * 2) % c.options.length]!.value : pick(r, c.options).value;
+      for (const c of checks) {
+        if (opts.alike) answers[c.key] = c.options[0]!.value;
+        else if (r() > 0.08) answers[c.key] = r() < 0.85 ? c.options[Math.floor(r() * 2) % c.options.length]!.value : pick(r, c.options).value;
+      }
       let status = fate(r);
       if (status === "live" && leasing.has(participantId)) status = "expired";
       if (status === "live") leasing.add(participantId);

@@ -3,7 +3,7 @@ import { readTotals, progressOf } from "@/lib/designs/read";
 import type { ReadCtx, ResultsSummary } from "@/lib/designs/types";
 import { addPattern, agreementOfPatterns, type CountPatterns } from "@/lib/designs/validation/agreement";
 import type { ValidationConfig } from "@/lib/designs/validation/config";
-import { keptRecords, readDecided, readDecidedCounts } from "@/lib/designs/validation/decision-store";
+import { keptRecords, readDecided, readDecidedCounts, startDecisions } from "@/lib/designs/validation/decision-store";
 import { readRaters, validationNames } from "@/lib/designs/validation/results";
 
 // What the overview and the results API show of a validation study under the majority rule, without
@@ -41,13 +41,16 @@ export async function validationSummary(
 ): Promise<{ summary: ResultsSummary | null; keptRecords?: number; after(client: Queryable): Promise<void> }> {
   if (ctx.aggregation === "dawid-skene") return { summary: null, after: async () => undefined };
   // the kept records need each unit's decision; the figures alone, only how many units have each
-  const decided = opts.keptRecords ? readDecided(ctx) : null;
+  const start = startDecisions(ctx);
+  const decided = opts.keptRecords ? start.then((s) => readDecided(ctx, s)) : null;
+  const reading = decided ?? start.then((s) => readDecidedCounts(ctx, s));
   const [raters, counted, totals, patterns] = await Promise.all([
     readRaters(ctx),
-    decided ?? readDecidedCounts(ctx),
+    reading,
     // a validation study has no stages: every answer is at stage 1
     readTotals(ctx.client, ctx.study, 1, { notCounted: ctx.notCounted, responses: readCounted(ctx) }),
-    readPatterns(ctx),
+    // when no decision is kept, every unit's tally is read to decide it: the count rows come from those
+    start.then((s) => (s.early ? reading.then((d) => d.patterns ?? readPatterns(ctx)) : readPatterns(ctx))),
   ]);
   const after = (writer: Queryable) => counted.keep(writer);
   if ([...raters.values()].includes(2)) return { summary: null, after };
