@@ -24,14 +24,18 @@ export interface AgreementRow {
 export async function readAgreement({ client, study }: ReadCtx<ValidationConfig>, ids: string[]): Promise<Map<string, AgreementRow>> {
   const { rows } = await client.query<AgreementRow>(
     `WITH mine AS MATERIALIZED (
-       SELECT a."participantId", x."unitId", x.responses, x.votes
+       SELECT a."participantId", a.id AS "assignmentId", x."unitId", x.responses, x.votes
        FROM "Assignment" a JOIN "AssignmentTally" x ON x."assignmentId" = a.id
        WHERE a."participantId" = ANY($2::uuid[]) AND a."studyId" = $1 AND a.status = 'submitted'
      ), judged AS (
        -- each of my votes (times: my answers of the assignment with that label) on the item's counts
        SELECT m."participantId", v.value::int AS times, j.compared, j.agreed
        FROM mine m JOIN "UnitTally" t ON t."unitId" = m."unitId"
-       CROSS JOIN LATERAL jsonb_each(m.votes) e CROSS JOIN LATERAL jsonb_each_text(e.value) v
+       -- each assignment's votes are its own (they name its unit's questions), so a cache of their keys
+       -- (Memoize, which PostgreSQL picks not knowing how many kinds a CTE holds) only misses: at 1M
+       -- answers 0.2 s of 0.9. Naming the assignment in the subquery tells it so.
+       CROSS JOIN LATERAL (SELECT * FROM jsonb_each(m.votes) WHERE m."assignmentId" IS NOT NULL OFFSET 0) e
+       CROSS JOIN LATERAL jsonb_each_text(e.value) v
        CROSS JOIN LATERAL (SELECT t.votes -> e.key AS counts OFFSET 0) item
        CROSS JOIN LATERAL (
          -- my label's count (mine included), the highest count (m1) and how many labels have it (k1),
