@@ -2,7 +2,7 @@
 // builds synthetic files in the real formats from the shared samples (FANToM at full size; ToMATO
 // with --tomato questions; Sally's generic JSON Lines with --generic questions and short contexts),
 // imports each --runs times, every time into a fresh database in its own child process (so peak RSS
-// is that import's own), and prints the medians. The last line is one JSON object with every run.
+// is that import's own; with the Node flags the `sally` CLI and the server run with), and prints the medians. The last line is one JSON object with every run.
 // `--warm` times a second import of the file in that process instead (a server's later imports).
 import { spawnSync } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
@@ -13,6 +13,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { closePool, pool } from "@/lib/db/pool";
 import { importDataset } from "@/lib/datasets/import";
+import { SERVER_NODE_FLAGS } from "@/lib/runtime/node-flags";
 import { createMigratedDatabase, dropDatabase, startTestServer } from "../tests/support/test-postgres";
 import { median } from "./median";
 
@@ -189,7 +190,7 @@ async function main(): Promise<void> {
     for (let i = 0; i < args.runs; i++) {
       const db = `sally_bench_${randomBytes(4).toString("hex")}`;
       const url = await createMigratedDatabase(server.adminUrl, db);
-      const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench-import.ts", "--child", ...(args.warm ? ["--warm"] : []), f.file, f.benchmark], {
+      const run = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, "--import", "tsx", "scripts/bench-import.ts", "--child", ...(args.warm ? ["--warm"] : []), f.file, f.benchmark], {
         env: { ...process.env, DATABASE_URL: url },
         encoding: "utf8",
       });
