@@ -140,8 +140,10 @@ export async function readDecidedCounts(
 async function decideStale(ctx: ReadCtx<ValidationConfig>, epoch: string, rows: Row[], total: number, early: Promise<Read> | null): Promise<Decided> {
   const { study } = ctx;
   const stale = rows.filter((r) => !r.kept).map((r) => r.unitId);
-  const all = early ? await early : null;
-  const read = stale.length ? (all ? only(all, stale) : await readInputs(ctx, stale, stale.length > total / 4)) : null;
+  // stale units that are a good part of the study: its units are read whole and the others left out here
+  // (50,000 ids sent back cost a query 0.6–1.4 s more than reading the study's rows)
+  const all = early ? await early : stale.length > total / 4 ? await readInputs(ctx, null) : null;
+  const read = stale.length ? (all ? only(all, stale) : await readInputs(ctx, stale)) : null;
   const inputs = read?.inputs ?? [];
   // every unit's tally passes through its decision: the count rows the summary reads come with them
   const patterns: CountPatterns | null = all && (read === all || all.inputs.length === 0) ? new Map() : null;
@@ -162,13 +164,11 @@ async function decideStale(ctx: ReadCtx<ValidationConfig>, epoch: string, rows: 
 
 const TURN_EVERY_UNITS = 2_000;
 
-/** What these units' decisions are worked out from (the same inputs as the results'). `many`: they are a
- *  good part of the study, so its units are read whole and the others left out here (50,000 ids sent back
- *  cost a query 0.6–1.4 s more than reading the study's rows). The tallies come as text: alike units are
- *  decided once (decide-alike.ts), and only those decided are parsed. */
-async function readInputs(ctx: ReadCtx<ValidationConfig>, ids: string[] | null, many = false): Promise<Read> {
+/** What these units' decisions are worked out from (the same inputs as the results'), or every unit's
+ *  (`null`). The tallies come as text: alike units are decided once (decide-alike.ts), and only those
+ *  decided are parsed. */
+async function readInputs(ctx: ReadCtx<ValidationConfig>, scope: string[] | null): Promise<Read> {
   const { client, study } = ctx;
-  const scope = many || ids === null ? null : ids;
   const [units, adjudicated, llm, questions] = await Promise.all([
     client.query<Inputs>(
       `SELECT u.id AS "unitId", u."questionIds", coalesce(t.responses, 0) AS responses, coalesce(t.votes, '{}')::text AS votes, coalesce(t.version, 0)::text AS version,
@@ -182,8 +182,7 @@ async function readInputs(ctx: ReadCtx<ValidationConfig>, ids: string[] | null, 
     readLlmJudgements(client, study),
     readCheckQuestions(client, study, scope ?? undefined),
   ]);
-  const read = { inputs: units.rows, adjudicated, llm, questions };
-  return many && ids ? only(read, ids) : read;
+  return { inputs: units.rows, adjudicated, llm, questions };
 }
 
 /** The read's inputs of these units only (some of the study's units, read in the same snapshot). */
