@@ -161,20 +161,16 @@ const LOCK = `hashtextextended('agreement-timeline:' || $1, 0)`;
 export async function foldAgreement(studyId: string, families: VoteFamilies, opts: FoldOptions = {}): Promise<number | "later"> {
   const { many = MANY, later, nowMax = FOLD_NOW_MAX, ifFree = false } = opts;
   const done = await withTransaction(async (client): Promise<number | "hand over"> => {
-    if (later || ifFree) {
-      const { rows } = await client.query<{ free: boolean }>(`SELECT pg_try_advisory_xact_lock(${LOCK}) AS free`, [studyId]);
-      const free = rows[0]!.free;
-      if (!free && ifFree) return 0;
-      if (later) {
-        // counted before waiting for a running fold: a large one's units are still stale in this snapshot
-        const { rows: stale } = await client.query<{ units: number; answers: number }>(STALE_ANSWERS, [studyId]);
-        if (stale[0]!.units === 0) return 0;
-        if (stale[0]!.answers > nowMax) return "hand over";
-      }
-      if (!free) await client.query(`SELECT pg_advisory_xact_lock(${LOCK})`, [studyId]);
-    } else {
-      await client.query(`SELECT pg_advisory_xact_lock(${LOCK})`, [studyId]);
+    const { rows } = await client.query<{ free: boolean }>(`SELECT pg_try_advisory_xact_lock(${LOCK}) AS free`, [studyId]);
+    const free = rows[0]!.free;
+    if (!free && ifFree) return 0;
+    if (later) {
+      // counted before waiting for a running fold: a large one's units are still stale in this snapshot
+      const { rows: stale } = await client.query<{ units: number; answers: number }>(STALE_ANSWERS, [studyId]);
+      if (stale[0]!.units === 0) return 0;
+      if (stale[0]!.answers > nowMax) return "hand over";
     }
+    if (!free) await client.query(`SELECT pg_advisory_xact_lock(${LOCK})`, [studyId]);
     // the first fold of a large study groups millions of checks (lib/db/snapshot.ts for why this much;
     // an incremental sort of them took twice as long as a hash aggregate: docs/benchmarks.md)
     await client.query(`SET LOCAL work_mem = '${SNAPSHOT_WORK_MEM}'`);
