@@ -2,7 +2,8 @@
 // builds synthetic files in the real formats from the shared samples (FANToM at full size; ToMATO
 // with --tomato questions; Sally's generic JSON Lines with --generic questions and short contexts),
 // imports each --runs times, every time into a fresh database in its own child process (so peak RSS
-// is that import's own; with the Node flags the `sally` CLI and the server run with), and prints the medians. The last line is one JSON object with every run.
+// is that import's own; with the Node flags the `sally` CLI and the server run with), and prints the
+// medians. The last line is one JSON object with every run.
 // `--warm` times a second import of the file in that process instead (a server's later imports).
 import { spawnSync } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
