@@ -1,12 +1,14 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Button } from "@/components/ui/button";
 
 // long enough to read and copy the code, and to reach "Stay" by keyboard or with a screen reader: at 3 s
 // the redirect beat even a test browser's click on a busy machine
 const REDIRECT_SECONDS = 10;
+
+const noop = () => () => {};
 
 // The completion code, large, with a Copy button; then, when the study has a completion URL,
 // a redirect after a few seconds, with a link in case the browser blocks it and a way to stay.
@@ -16,6 +18,9 @@ export function CompletionPanel({ code, redirectUrl }: { code: string; redirectU
   const [seconds, setSeconds] = useState(REDIRECT_SECONDS);
   const [staying, setStaying] = useState(false);
   const codeRef = useRef<HTMLParagraphElement>(null);
+  // the page is sent as HTML first: a click on "Stay" before React has attached its handler would be lost,
+  // and the countdown would then take the participant away, so the button is usable once it can act
+  const hydrated = useSyncExternalStore(noop, () => true, () => false);
 
   useEffect(() => {
     if (!redirectUrl || staying) return;
@@ -77,7 +82,7 @@ export function CompletionPanel({ code, redirectUrl }: { code: string; redirectU
               {t("continueLink")}
             </a>
             {!staying && (
-              <Button variant="secondary" onClick={() => setStaying(true)}>
+              <Button variant="secondary" disabled={!hydrated} onClick={() => setStaying(true)}>
                 {t("stay")}
               </Button>
             )}
