@@ -1,5 +1,6 @@
 import { anyEligible } from "@/lib/assignment/lease";
 import type { Queryable } from "@/lib/db/queryable";
+import { withSnapshot } from "@/lib/db/snapshot";
 import type { Study } from "@/lib/designs";
 import { needsScreening } from "@/lib/participants/screener";
 import { leaseRequest } from "@/lib/participants/task";
@@ -17,6 +18,12 @@ export interface GroupFill {
   screenedOut: number;
   /** more idle participants than were probed: `unserved` lists those among the first PROBE_LIMIT */
   probedOnly: number | null;
+}
+
+/** The page's and the API's read: the quotas, the screened-out count and the probes see one moment,
+ *  so the idle people listed are judged against the same quotas the table shows. */
+export function readGroupFill(study: Study): Promise<GroupFill | null> {
+  return withSnapshot((db) => groupFill(db, study), 1);
 }
 
 /** At most this many idle participants are probed (one read each); the page says when there were more. */

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { importDataset } from "@/lib/datasets/import";
 import { pool } from "@/lib/db/pool";
-import { groupFill } from "@/lib/studies/group-fill";
+import { readGroupFill } from "@/lib/studies/group-fill";
 import { changeStudyState, createStudy, parseSpec } from "@/lib/studies/service";
 import { readStudy } from "@/lib/studies/study";
 import { createUser } from "@/lib/users/service";
@@ -135,7 +135,7 @@ describe("screener on entry", () => {
     expect((await participantRow("non-native-1")).group).toBe("non_native");
 
     // the study page's fill per group: native full, non_native short everywhere, one unit leased
-    const fill = (await groupFill(pool(), (await readStudy(pool(), { id: created.id }))!))!;
+    const fill = (await readGroupFill((await readStudy(pool(), { id: created.id }))!))!;
     expect(fill.groups).toEqual([
       { group: "native", capacity: created.units, submitted: created.units, live: 0, unitsShort: 0 },
       { group: "non_native", capacity: created.units, submitted: 0, live: 1, unitsShort: created.units },

@@ -2,8 +2,7 @@ import { getTranslations } from "next-intl/server";
 import { GroupFillTable } from "@/components/studies/group-fill-table";
 import { studyForPage } from "@/components/studies/page-data";
 import { UnservedParticipants } from "@/components/studies/unserved-participants";
-import { pool } from "@/lib/db/pool";
-import { groupFill } from "@/lib/studies/group-fill";
+import { readGroupFill } from "@/lib/studies/group-fill";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -14,7 +13,7 @@ export async function generateMetadata({ params }: Props) {
 
 export default async function StudyGroupsPage({ params }: Props) {
   const { study } = await studyForPage((await params).id);
-  const [fill, t] = await Promise.all([groupFill(pool(), study), getTranslations("console.studies.groups")]);
+  const [fill, t] = await Promise.all([readGroupFill(study), getTranslations("console.studies.groups")]);
   return (
     <section aria-labelledby="groups-heading" className="space-y-6">
       <h2 id="groups-heading" className="text-lg font-semibold">

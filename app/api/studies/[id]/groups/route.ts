@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { pool } from "@/lib/db/pool";
 import { route } from "@/lib/http/route";
-import { groupFill } from "@/lib/studies/group-fill";
+import { readGroupFill } from "@/lib/studies/group-fill";
 import { getStudyFor } from "@/lib/studies/service";
 
 const params = z.object({ id: z.uuid() });
@@ -10,6 +9,6 @@ const params = z.object({ id: z.uuid() });
 // (empty lists for a study without groups).
 export const GET = route({ auth: "studies.read", params }, async ({ user, params }) => {
   const study = await getStudyFor(user, params.id);
-  const fill = (await groupFill(pool(), study)) ?? { groups: [], unserved: [], screenedOut: 0, probedOnly: null };
+  const fill = (await readGroupFill(study)) ?? { groups: [], unserved: [], screenedOut: 0, probedOnly: null };
   return Response.json(fill, { headers: { "cache-control": "no-store" } });
 });
