@@ -117,6 +117,33 @@ test.describe("[I18N]", () => {
     await Promise.all([page.context().close(), api.dispose()]);
   });
 
+  test("[I18N] a Chinese validation study words its answer-key checks in Chinese, and keeps the researcher's flag as written", async ({ admin, browser }) => {
+    const { api, study } = await chineseStudy(admin, {
+      design: "validation",
+      kinds: ["single_choice"],
+      config: { contextChecks: { flags: [{ key: "incoherent", label: "对话不连贯" }] }, answerKey: true },
+    });
+    const page = await (await browser.newContext()).newPage();
+    await enter(page, `${E2E.baseURL}/s/${study.code}`);
+    await page.getByRole("checkbox", { name: "我已阅读说明，并同意参加" }).check();
+    await page.getByRole("button", { name: "继续" }).click();
+    await expect(page).toHaveURL(/\/task$/);
+    const form = page.locator("form").filter({ has: page.getByRole("heading", { name: "您的回答" }) });
+    // one row per option: the marked one asks whether it is correct, the others whether they are wrong
+    await expect(form.getByRole("group", { name: /^选项 [A-D]（标记的答案）：它正确吗？/ })).toHaveCount(1);
+    await expect(form.getByRole("group", { name: /^选项 [A-D]：它是错误的吗？/ })).not.toHaveCount(0);
+    const broken = form.getByRole("group", { name: /^这个问题没有问题，还是有错误或含义不清？/ });
+    await expect(broken.getByRole("radio", { name: "没有问题" })).toBeVisible();
+    await expect(broken.getByRole("radio", { name: "有错误" })).toBeVisible();
+    // the flag is the researcher's words; only its "fine" answer is Sally's
+    const flag = form.getByRole("group", { name: /^对话不连贯？|^对话不连贯\?/ });
+    await expect(flag.getByRole("radio", { name: "没有问题" })).toBeVisible();
+    // nothing of Sally's is left in English in the answers
+    await expect(form).not.toContainText(/is it correct|is it wrong|Correct|Wrong|Fine|Broken/);
+    await expectNoAxeViolations(page, "a Chinese validation task page");
+    await Promise.all([page.context().close(), api.dispose()]);
+  });
+
   test("[I18N] when the study allows it, a labelled switcher changes the language, and the choice survives a reload", async ({ admin, browser }) => {
     const { api, researcher, study } = await chineseStudy(admin, { allowLanguageSwitch: true });
     const page = await (await browser.newContext()).newPage();

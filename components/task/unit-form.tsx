@@ -6,6 +6,7 @@ import { ContextViewer } from "@/components/context/context-viewer";
 import { viewLabel } from "@/components/context/view-labels";
 import { describeAnswer, type Answer } from "@/components/task/answer-kinds";
 import { CheckFieldset } from "@/components/task/check-fieldset";
+import { localCheck } from "@/components/task/check-text";
 import { itemProblem, type Item } from "@/components/task/items";
 import { previousAnswer } from "@/components/task/previous";
 import { QuestionCard } from "@/components/task/question-card";
@@ -53,6 +54,7 @@ export function UnitForm(props: UnitFormProps) {
   const t = useTranslations("task");
   const tw = useTranslations("widgets");
   const tc = useTranslations("context");
+  const tk = useTranslations("task.checks");
   // problems and errors are catalog keys from the root (components/task/translate.ts)
   const tr = useTranslations();
   const id = useId();
@@ -76,14 +78,14 @@ export function UnitForm(props: UnitFormProps) {
     if (!staged || unit.previous === undefined) return undefined;
     const value = previousAnswer(unit.previous, item);
     if (item.type === "question") return describeAnswer(item.question.kind, value, item.question.options, tw);
-    if (item.type === "check") return item.check.options.find((o) => o.value === value)?.label ?? tw("noAnswer");
+    if (item.type === "check") return localCheck(item.check, tk).options.find((o) => o.value === value)?.label ?? tw("noAnswer");
     return value === undefined ? tw("noAnswer") : Array.isArray(value) ? value.join(tw("listSeparator")) || tw("none") : String(value);
   };
 
   const checkField = (key: string) => {
     const entry = byKey.get(key);
     if (!entry || entry.item.type !== "check") return null;
-    const check = entry.item.check;
+    const check = localCheck(entry.item.check, tk);
     const value = draft.answers[key];
     return (
       <CheckFieldset
