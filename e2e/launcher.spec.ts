@@ -60,6 +60,11 @@ test("[LAUNCHER][GZIP] npm start compresses: the task page's JavaScript comes gz
   const html = await context.request.get(`${E2E.baseURL}/s/${study.code}/task`, { headers: { "accept-encoding": "gzip" }, maxRedirects: 0 });
   expect(html.status()).toBe(200);
   expect(html.headers()["content-encoding"]).toBe("gzip");
+  // a HEAD says what the GET would send (how `curl -I` checks it), and sends no body
+  const head = await context.request.head(scripts[0]!.url, { headers: { "accept-encoding": "gzip" } });
+  expect(head.status()).toBe(200);
+  expect(head.headers()["content-encoding"]).toBe("gzip");
+  expect((await head.body()).length).toBe(0);
   await context.close();
   await api.dispose();
 });

@@ -21,12 +21,23 @@ export function sanitizeForwardedHeaders(req: Pick<IncomingMessage, "headers" | 
   return headers;
 }
 
+/**
+ * A HEAD is answered as its GET, with the same headers (RFC 9110, 9.3.2). Next.js already runs the
+ * GET for a HEAD, but its compression leaves HEAD out, so `curl -I` showed no Content-Encoding on
+ * a file that GET sends gzipped. Node made the response bodiless when the request came in (a HEAD),
+ * so no body is sent whatever the app writes.
+ */
+export function headAsGet(req: Pick<IncomingMessage, "method">): void {
+  if (req.method === "HEAD") req.method = "GET";
+}
+
 export async function serveWeb(opts: { port: number; hostname: string; trustProxy: boolean }): Promise<void> {
   const app = next({ dev: false, dir: process.cwd(), hostname: opts.hostname, port: opts.port });
   await app.prepare();
   const handle = app.getRequestHandler();
   const server = createServer((req, res) => {
     sanitizeForwardedHeaders(req, opts.trustProxy);
+    headAsGet(req);
     void handle(req, res);
   });
   // Node closes an idle keep-alive connection after 5 s; a client (a browser, a load balancer, a
