@@ -81,9 +81,22 @@ export function datasetCard(c: CardInput): string {
     ...errataSection(c),
     heading(2, "Recomputing the figures"),
     c.recompute,
-    "In this folder, `data/responses.parquet` holds the rows of the raw responses export (less platform worker ids), `data/scored.parquet` those of the scored-responses export, and `data/decisions.parquet` the decision of each unit.",
+    filesForRecomputing(c.files),
   ];
   return parts.filter((p) => p !== "").join("\n\n") + "\n";
+}
+
+/** which export each of this folder's tables is (only the tables it holds) */
+const EXPORT_OF: Record<string, string> = {
+  responses: "the rows of the raw responses export (less platform worker ids)",
+  scored: "those of the scored-responses export",
+  decisions: "the decision of each unit",
+};
+
+function filesForRecomputing(files: CardFile[]): string {
+  const said = files.filter((f) => EXPORT_OF[f.config]).map((f) => `\`${f.path}\` holds ${EXPORT_OF[f.config]}`);
+  if (said.length === 0) return "";
+  return `In this folder, ${said.length > 1 ? `${said.slice(0, -1).join(", ")} and ${said.at(-1)}` : said[0]}.`;
 }
 
 function validationSection(c: CardInput): string[] {

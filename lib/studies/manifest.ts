@@ -60,12 +60,27 @@ export async function manifestAt(ctx: ReadCtx<unknown>, given?: { results: Desig
     agreement: results.agreement ?? null,
     design: design.manifest(study, results),
     report,
-    recompute:
-      "Every figure here follows from the raw responses export (format=responses-csv): filter its rows to one `check` " +
-      "(e.g. flag:incoherent) and run `npm run -s sally -- agreement <file.csv> --json` for κ, α and percent agreement; " +
-      "decisions are the plurality answer per study_unit and check, with ties handled by the rule above and adjudications " +
-      "(audit log) overriding. Human accuracy follows from the scored-responses export (format=scored-csv).",
+    recompute: recomputeText(results, design.scoresAnswers === true),
   };
+}
+
+/** How the study's figures follow from its exports: only the kinds of figure it has (a baseline
+ *  has no votes to decide units by, and a validation study scores nothing). */
+function recomputeText(results: DesignResults, scored: boolean): string {
+  const first = results.agreement?.[0]?.check;
+  return [
+    "Every figure here follows from the study's exports.",
+    results.agreement?.length
+      ? `Agreement: filter the raw responses export (format=responses-csv) to one \`check\` (e.g. ${first}) and run ` +
+        "`npm run -s sally -- agreement <file.csv> --json` for κ, α and percent agreement."
+      : "",
+    results.decisions
+      ? "Decisions are the plurality answer per study_unit and check, with ties handled by the study's rule (under design.rule) and adjudications (audit log) overriding."
+      : "",
+    scored ? "Human accuracy follows from the scored-responses export (format=scored-csv), scored by the benchmark's own rules." : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
 }
 
 /** The source records a study's rule keeps, for the validated export. */

@@ -174,6 +174,10 @@ describe("exports as Parquet and the release folder", () => {
     expect(meta.configs.map((c) => c.config_name)).toEqual(["validated", "decisions", "responses"]);
     expect(meta.configs[0]).toMatchObject({ default: true, data_files: [{ split: "test", path: "data/validated.jsonl" }] });
     for (const c of meta.configs) for (const f of c.data_files) expect(at(f.path), f.path).toBeDefined();
+    for (const named of readme.matchAll(/`(data\/[^`]+)`/g)) expect(at(named[1]!), named[1]).toBeDefined();
+    expect(readme).toContain("`data/decisions.parquet` holds the decision of each unit");
+    expect(readme).toMatch(/filter the raw responses export \(format=responses-csv\) to one `check` \(e\.g\. [^)]+\)/);
+    expect(readme).not.toContain("scored-responses export");
     expect(meta.tags).toEqual(expect.arrayContaining(["theory-of-mind", "generic", "human-annotation"]));
     expect(readme).toContain("## How items were validated");
     expect(readme).toMatch(/Answers per unit \(N\): 3/);
@@ -242,6 +246,10 @@ describe("exports as Parquet and the release folder", () => {
     expect(readme).toContain("## Human baseline");
     expect(readme).toMatch(/\| single_choice \| 6 \| 3 \| 50\.0% \|/);
     expect(readme).toContain("This study's design does not decide which items to keep");
+    // the card names only files the folder holds, and no votes or rule a baseline does not have
+    for (const named of readme.matchAll(/`(data\/[^`]+)`/g)) expect(files[`${release.folder}/${named[1]}`], named[1]).toBeDefined();
+    expect(readme).not.toMatch(/decisions\.parquet|flag:|the rule|agreement <file/);
+    expect(readme).toContain("Human accuracy follows from the scored-responses export");
     expect(Buffer.from(files[`${release.folder}/errata.csv`]!).toString("utf8")).toBe("source_id,record_index,change,reason,details\n");
   });
 });
