@@ -1,28 +1,32 @@
 import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
 import { localCheck } from "@/components/task/check-text";
-import { criteriaOf, wireCheck as criterionWire } from "@/lib/designs/checklist/criteria";
-import { checklistConfigSchema } from "@/lib/designs/checklist/config";
-import { unitChecks, wireCheck } from "@/lib/designs/validation/checks";
-import { validationConfigSchema } from "@/lib/designs/validation/config";
+import { designOf, type Check, type UnitCtx } from "@/lib/designs";
+import { descriptorOf } from "@/lib/designs/client";
 import en from "@/lib/i18n/messages/en.json";
 import zh from "@/lib/i18n/messages/zh.json";
 
-const config = validationConfigSchema.parse({
-  contextChecks: { flags: [{ key: "incoherent", label: "Incoherent" }, { key: "odd", label: "Odd (strange)" }] },
-  answerKey: true,
-  labelJudgement: { prompt: "Which kind?", labels: [{ key: "a", label: "Kind A" }, { key: "b", label: "Kind B", rejects: true }] },
-});
+// the checks as the server sends them, through the designs' registry (what adjudication lists)
+async function serverChecks(kind: string, input: unknown, questions: unknown[] = []): Promise<Check[]> {
+  const config = descriptorOf(kind)!.config.parse(input);
+  return designOf(kind).adjudicable!({ study: { config }, questions: async () => questions } as unknown as UnitCtx<unknown>);
+}
 const questions = [
-  { id: "q1", kind: "single_choice" as const, prompt: "Where?", options: ["here", "there", "nowhere"], gold: { kind: "single_choice" as const, index: 1 } },
-  { id: "q2", kind: "yes_no" as const, prompt: "Does she know?", options: null, gold: { kind: "yes_no" as const, value: "no" as const } },
+  { id: "q1", kind: "single_choice", prompt: "Where?", options: ["here", "there", "nowhere"], gold: { kind: "single_choice", index: 1 } },
+  { id: "q2", kind: "yes_no", prompt: "Does she know?", options: null, gold: { kind: "yes_no", value: "no" } },
 ];
-const validation = unitChecks(config, questions).map(wireCheck);
-const checklist = criteriaOf(
-  checklistConfigSchema.parse({
-    checklists: [{ key: "c", title: "C", criteria: ["yes_no", "yes_partly_no", "yes_no_na", "scale_1_5"].map((answer, i) => ({ key: `k${i}`, prompt: `Criterion ${i}`, answer })) }],
-  }),
-).map(criterionWire);
+const validation = await serverChecks(
+  "validation",
+  {
+    contextChecks: { flags: [{ key: "incoherent", label: "Incoherent" }, { key: "odd", label: "Odd (strange)" }] },
+    answerKey: true,
+    labelJudgement: { prompt: "Which kind?", labels: [{ key: "a", label: "Kind A" }, { key: "b", label: "Kind B", rejects: true }] },
+  },
+  questions,
+);
+const checklist = await serverChecks("checklist", {
+  checklists: [{ key: "c", title: "C", criteria: ["yes_no", "yes_partly_no", "yes_no_na", "scale_1_5"].map((answer, i) => ({ key: `k${i}`, prompt: `Criterion ${i}`, answer })) }],
+});
 
 const translate = (messages: typeof en, locale: string) => createTranslator({ locale, messages, namespace: "task.checks" }) as unknown as (key: string, values?: Record<string, string>) => string;
 
