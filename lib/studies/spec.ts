@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { tagFilterSchema } from "@/lib/datasets/tag-filter";
-import { DESCRIBED_KINDS, descriptorOf, isDescribedKind } from "@/lib/designs/client";
+import { DESCRIBED_KINDS, descriptorOf, type DescribedKind } from "@/lib/designs/client";
 import { settingsSchema } from "@/lib/designs/settings";
 import { ENTRY_MODES, UNIT_TYPES } from "@/lib/designs/types";
 
@@ -25,7 +25,7 @@ const commonShape = {
   name: z.string().trim().min(1, "Name the study.").max(200),
   dataset: z.uuid(),
   // round 1 had one design, and its API clients send none
-  design: z.string().default("validation").refine(isDescribedKind, { error: `Choose one of: ${DESCRIBED_KINDS.join(", ")}.` }),
+  design: z.enum(DESCRIBED_KINDS as [DescribedKind, ...DescribedKind[]], { error: `Choose one of: ${DESCRIBED_KINDS.join(", ")}.` }).default("validation"),
   unit: z.enum(UNIT_TYPES).optional(),
   filter: tagFilterSchema,
   n: z.number().int().min(1).max(50).optional(),
@@ -65,7 +65,9 @@ export const studySpecSchema = z.preprocess(
       if (!design) return z.NEVER;
       const parsed = design.config.safeParse(designConfigInput(spec as Record<string, unknown>));
       if (!parsed.success) {
-        for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: [...("config" in spec && spec.config ? ["config"] : []), ...issue.path] });
+        // a rule over the whole config (validation's "at least one check") is named `config`, not the spec's root
+        const under = "config" in spec && spec.config ? ["config"] : [];
+        for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path.length === 0 ? ["config"] : [...under, ...issue.path] });
         return z.NEVER;
       }
       const unit = spec.unit ?? design.defaultUnitType(parsed.data);

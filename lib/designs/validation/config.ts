@@ -47,7 +47,7 @@ export const validationConfigSchema = z
       })
       .default({ tiePolicy: "needs_review", llmJudge: null }),
   })
-  .refine((c) => c.contextChecks || c.answerKey || c.labelJudgement, "Choose at least one check to ask.");
+  .refine((c) => c.contextChecks || c.answerKey || c.labelJudgement, "Choose at least one check to ask: flags (contextChecks), the answer key (answerKey) or a label judgement (labelJudgement).");
 
 export type ValidationConfig = z.infer<typeof validationConfigSchema>;
 export type TiePolicy = ValidationConfig["rule"]["tiePolicy"];
