@@ -2,6 +2,8 @@
 import { commands } from "@/lib/cli/commands";
 import { exitFlushed } from "@/lib/cli/exit";
 
+const HELP = new Set(["--help", "-h", "help"]);
+
 async function main(): Promise<number> {
   const [name, ...args] = process.argv.slice(2);
   const command = name ? commands[name] : undefined;
@@ -9,8 +11,13 @@ async function main(): Promise<number> {
     const list = Object.entries(commands)
       .map(([n, c]) => `  ${n.padEnd(20)} ${c.summary}`)
       .join("\n");
-    console.error(`${name ? `Unknown command "${name}".\n\n` : ""}Usage: npm run -s sally -- <command> [options]\n\nCommands:\n${list}`);
-    return name ? 2 : 0;
+    const usage = `Usage: npm run -s sally -- <command> [options]   (<command> --help for its options)\n\nCommands:\n${list}`;
+    if (!name || HELP.has(name)) {
+      console.log(usage);
+      return 0;
+    }
+    console.error(`Unknown command "${name}".\n\n${usage}`);
+    return 2;
   }
   return command.run(args);
 }

@@ -47,6 +47,11 @@ export function defineCommand<S extends z.ZodType>(spec: {
   return {
     summary: spec.summary,
     async run(args) {
+      // asked for, the usage is the answer: on stdout, exit 0
+      if (args.includes("--help") || args.includes("-h")) {
+        console.log(spec.usage);
+        return 0;
+      }
       let input: z.output<S>;
       try {
         input = parseCommandArgs(args, spec.options, spec.schema, spec.toInput);

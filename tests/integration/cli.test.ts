@@ -82,6 +82,18 @@ describe("sally CLI", () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/Usage: npm run -s sally -- export/);
   });
+
+  it("--help prints the usage on stdout and exits 0, for the CLI and for a command; an unknown command exits 2", async () => {
+    const all = await sally("--help");
+    expect(all).toMatchObject({ code: 0, stderr: "" });
+    for (const name of ["import", "study", "report", "tag-questions", "errata"]) expect(all.stdout).toMatch(new RegExp(`^  ${name} `, "m"));
+    const study = await sally("study", "--help");
+    expect(study).toMatchObject({ code: 0, stderr: "" });
+    expect(study.stdout).toMatch(/^Usage: npm run -s sally -- study create --spec/);
+    const unknown = await sally("studies");
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/^Unknown command "studies"/);
+  });
 });
 
 describe("sally import --owner", () => {
