@@ -48,13 +48,15 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   if (asRoot) await assertReachableByPostgres(pgDir);
 
   const creds = await loadCredentials(path.join(root, "pg-credentials.json"));
-  const urlFor = (database: string) =>
-    `postgresql://${creds.user}:${encodeURIComponent(creds.password)}@127.0.0.1:${options.port}/${database}`;
+  let port = options.port;
+  const urlFor = (database: string) => `postgresql://${creds.user}:${encodeURIComponent(creds.password)}@127.0.0.1:${port}/${database}`;
 
   // Another Sally process (a second `npm start`, the CLI) already runs this data directory's
-  // server: share it and leave its lifecycle to that process.
+  // server: share it and leave its lifecycle to that process. It listens where it was started
+  // (`npm start` with another SALLY_PG_PORT): the CLI run beside it without one finds it there.
   const running = await recoverStaleLock(pgDir, say);
   if (running) {
+    port = postmasterPort(pgDir) ?? port;
     await ensureDatabase(urlFor("postgres"), options.database);
     say(`using the embedded PostgreSQL already running for ${pgDir} (pid ${running})`);
     return { url: urlFor(options.database), pid: null, stop: async () => {} };
@@ -162,6 +164,16 @@ async function recoverStaleLock(pgDir: string, say: (line: string) => void): Pro
     await rm(lockFile, { force: true });
   }
   return null;
+}
+
+/** The port a running server listens on: the fourth line of its postmaster.pid. */
+function postmasterPort(pgDir: string): number | null {
+  try {
+    const port = Number(readFileSync(path.join(pgDir, "postmaster.pid"), "utf8").split("\n")[3]);
+    return Number.isInteger(port) && port > 0 ? port : null;
+  } catch {
+    return null;
+  }
 }
 
 function postmasterPid(pgDir: string): number | null {

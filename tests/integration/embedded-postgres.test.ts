@@ -32,6 +32,11 @@ describe("embedded PostgreSQL", () => {
     const guest = await startEmbeddedPostgres({ dataDir, port, database: "sally" });
     expect(await queryRows(guest.url, `SELECT v FROM kept`)).toEqual([{ v: "still here" }]);
     await guest.stop(); // a guest's stop leaves the owner's server running
+    // a guest that asks for another port (the CLI without the SALLY_PG_PORT `npm start` was given) finds the owner's
+    const elsewhere = await startEmbeddedPostgres({ dataDir, port: port + 1, database: "sally" });
+    expect(new URL(elsewhere.url).port).toBe(String(port));
+    expect(await queryRows(elsewhere.url, `SELECT v FROM kept`)).toEqual([{ v: "still here" }]);
+    await elsewhere.stop();
     expect(await queryRows(owner.url, `SELECT 1 AS ok`)).toEqual([{ ok: 1 }]);
     await owner.stop();
   });
