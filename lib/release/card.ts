@@ -25,7 +25,8 @@ export interface CardInput {
   counts: Record<string, unknown>;
   strata: { stratum: Record<string, string>; units: number }[];
   files: CardFile[];
-  exclusion: { participantsByStatus: Record<string, number>; voidedResponses: number };
+  /** participants by status, of those who consented; `notConsented` opened the link and went no further */
+  exclusion: { participantsByStatus: Record<string, number>; notConsented: number; voidedResponses: number };
   errata: { counts: ErrataCounts; removedByReason: Record<string, number>; kept: number; sourceRecords: number; decides: boolean };
   recompute: string;
 }
@@ -163,7 +164,8 @@ function exclusionSection(c: CardInput): string[] {
     rules.length
       ? `Declared before the study opened: a participant is excluded for ${rules.join(", or ")}. Their answers are voided and their units reopened, so every unit still ends with N valid answers. Partial answers of participants who returned or timed out: ${policy!.partialAnswers}.`
       : "No exclusion policy was declared.",
-    statuses.length ? table(["participant status", "participants"], statuses.map(([k, v]) => [k, String(v)])) : "",
+    statuses.length ? table(["participant status", "participants who consented"], statuses.map(([k, v]) => [k, String(v)])) : "",
+    c.exclusion.notConsented ? `A further ${c.exclusion.notConsented} opened the study link and did not consent; they saw no item and are not counted above.` : "",
     `Responses voided (kept in the raw files with valid = false): ${c.exclusion.voidedResponses}.`,
   ];
 }

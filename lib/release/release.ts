@@ -46,7 +46,12 @@ export async function studyRelease(study: Study): Promise<Release> {
       const [manifest, dataset, statuses, voided, scored, errata] = await Promise.all([
         manifestAt(ctx, { results, selection }),
         db().dataset.findUniqueOrThrow({ where: { id: study.datasetId } }),
-        client.query<{ status: string; n: number }>(`SELECT status::text, count(*)::int AS n FROM "Participant" WHERE "studyId" = $1 GROUP BY status ORDER BY status`, [study.id]),
+        // who consented, by status; and apart, who opened the link and went no further (or a link preview did)
+        client.query<{ status: string | null; n: number }>(
+          `SELECT CASE WHEN "consentedAt" IS NULL THEN NULL ELSE status::text END AS status, count(*)::int AS n
+           FROM "Participant" WHERE "studyId" = $1 GROUP BY 1 ORDER BY 1`,
+          [study.id],
+        ),
         client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Response" r JOIN "Assignment" a ON a.id = r."assignmentId" WHERE r."studyId" = $1 AND a.status <> 'submitted'`, [study.id]),
         client.query<{ any: boolean }>(`SELECT EXISTS (SELECT 1 FROM "ScoredAnswer" WHERE "studyId" = $1) AS any`, [study.id]),
         releaseErrata(client, study, results, selection),
@@ -81,7 +86,11 @@ export async function studyRelease(study: Study): Promise<Release> {
     counts: manifest.counts,
     strata: manifest.sample.strata,
     files,
-    exclusion: { participantsByStatus: Object.fromEntries(statuses.rows.map((r) => [r.status, r.n])), voidedResponses: voided.rows[0]!.n },
+    exclusion: {
+      participantsByStatus: Object.fromEntries(statuses.rows.flatMap((r) => (r.status === null ? [] : [[r.status, r.n]]))),
+      notConsented: statuses.rows.find((r) => r.status === null)?.n ?? 0,
+      voidedResponses: voided.rows[0]!.n,
+    },
     errata: { counts: errata.counts, removedByReason: errata.removedByReason, kept: errata.kept, sourceRecords: errata.sourceRecords, decides: selection !== null },
     recompute: manifest.recompute,
   });

@@ -23,7 +23,7 @@ import { studyResults } from "@/lib/studies/results";
 import { changeStudyState, createStudy, parseSpec } from "@/lib/studies/service";
 import { readStudy } from "@/lib/studies/study";
 import { createUser } from "@/lib/users/service";
-import { joined } from "../support/participant-http";
+import { HttpParticipant, joined } from "../support/participant-http";
 
 // A finished answer-key validation over six hand-written generic items (five in the study's
 // filter), answered by three participants through the participant API, one tie-free rejection by
@@ -96,6 +96,8 @@ async function finishedValidation(actor: Actor, datasetId: string): Promise<Stud
   const { id, code } = await createStudy({ actor, spec: parseSpec(spec) });
   await changeStudyState({ actor, studyId: id, to: "open" });
   const recordOf = new Map((await db().question.findMany({ where: { datasetId } })).map((q) => [q.id, q.recordIndex]));
+  // someone opens the link and goes no further: not one of the participants the card counts
+  await new HttpParticipant(code).enter({ PROLIFIC_PID: "LOOKED-ONLY" });
   for (let p = 0; p < 3; p++) {
     const person = await joined(code, { PROLIFIC_PID: `PID-${p}` });
     for (;;) {
@@ -184,6 +186,9 @@ describe("exports as Parquet and the release folder", () => {
     expect(readme).toMatch(/\| Incoherent \| 5 \| 15 \|/); // agreement: the flag over 5 units, 15 ratings
     expect(readme).toContain("## Participants and the exclusion policy");
     expect(readme).toContain("No exclusion policy was declared.");
+    const consented = [...readme.matchAll(/^\| (active|done|returned|screened_out|failed_qualification|failed_attention|excluded) \| (\d+) \|$/gm)].reduce((sum, m) => sum + Number(m[2]), 0);
+    expect(consented).toBe(3);
+    expect(readme).toContain("A further 1 opened the study link and did not consent");
     expect(readme).toContain("From 6 source records to 3 in the validated file: 3 removed, 1 answer-key decisions changed by adjudication.");
     expect(readme).toMatch(/\| not in the study: outside its filter or sample \| 1 \|/);
 
