@@ -32,7 +32,9 @@ export function proxy(request: NextRequest) {
   headers.set("content-security-policy", csp);
   // lib/i18n/request.ts trusts this header, so a client's own value never passes
   headers.delete(STUDY_HEADER);
-  const code = participantPage ? studyCodeOf(request.nextUrl.pathname) : null;
+  // the accessibility statement, opened from a participant page, is in that study's language
+  const statementOf = request.nextUrl.pathname === "/accessibility" ? request.nextUrl.searchParams.get("study") : null;
+  const code = participantPage ? studyCodeOf(request.nextUrl.pathname) : statementOf;
   if (code) headers.set(STUDY_HEADER, code);
   const response = NextResponse.next({ request: { headers } });
   response.headers.set("content-security-policy", csp);

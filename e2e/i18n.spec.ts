@@ -110,6 +110,15 @@ test.describe("[I18N]", () => {
     await expect(page.getByRole("button", { name: "复制完成码" })).toBeVisible();
     await expectNoAxeViolations(page, "the Chinese done page");
 
+    // the accessibility statement the footer links to is in the study's language, with the test suite's list marked English
+    await page.getByRole("link", { name: "无障碍说明" }).click();
+    await expect(page).toHaveURL(new RegExp(`/accessibility\\?study=${study.code}$`));
+    await expect(page.locator("html")).toHaveAttribute("lang", "zh-Hans");
+    await expect(page.getByRole("heading", { level: 1, name: "无障碍说明" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "告诉我们您遇到的障碍" })).toBeVisible();
+    await expect(page.locator("tbody")).toHaveAttribute("lang", "en");
+    await expectNoAxeViolations(page, "the Chinese accessibility statement");
+
     // a page that turns the participant away is in the study's language too
     await page.goto(`${E2E.baseURL}/s/${study.code}/unavailable?reason=paused`);
     await expect(page.getByRole("heading", { level: 1, name: "这项研究已暂停" })).toBeVisible();

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { getLocale, getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { AUDITED_PAGES } from "@/lib/a11y/audited-pages";
 import { pool } from "@/lib/db/pool";
@@ -6,7 +7,9 @@ import { env } from "@/lib/env";
 import { readStudy } from "@/lib/studies/study";
 
 export const dynamic = "force-dynamic";
-export const metadata = { title: "Accessibility" };
+export async function generateMetadata() {
+  return { title: (await getTranslations("accessibility"))("title") };
+}
 
 const query = z.object({ study: z.string().trim().min(1).max(100).optional().catch(undefined) });
 
@@ -25,43 +28,39 @@ async function contactFor(code: string | undefined): Promise<string | null> {
 export default async function AccessibilityPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { study } = query.parse(await searchParams);
   const contact = await contactFor(study);
+  const [t, locale] = await Promise.all([getTranslations("accessibility"), getLocale()]);
+  // the audited pages' names and states are the test suite's own words, in English
+  const listLang = locale === "en" ? undefined : "en";
   return (
     <main id="main" className="mx-auto max-w-3xl space-y-6 px-4 py-8 text-base leading-relaxed">
-      <h1 className="text-3xl font-semibold">Accessibility</h1>
-      <p>
-        Sally aims to meet the <strong>Web Content Accessibility Guidelines (WCAG) 2.2, level AA</strong> on every page: the pages
-        participants use (study link, consent, task, done) and the console researchers, annotators and admins use.
-      </p>
+      <h1 className="text-3xl font-semibold">{t("title")}</h1>
+      <p>{t.rich("aim", { strong: (c) => <strong>{c}</strong> })}</p>
 
       <section aria-labelledby="tested" className="space-y-3">
-        <h2 id="tested" className="text-xl font-semibold">What is tested, and how</h2>
-        <p>Each change to Sally runs these checks in Chromium against a production build:</p>
+        <h2 id="tested" className="text-xl font-semibold">
+          {t("testedHeading")}
+        </h2>
+        <p>{t("testedIntro")}</p>
         <ul className="list-disc space-y-1 pl-6">
-          <li>
-            An automated audit with axe-core (rules tagged WCAG 2.0, 2.1 and 2.2 A and AA) of every page below, in the states listed.
-            A serious or critical finding fails the build.
-          </li>
-          <li>
-            Keyboard-only use of the participant pages: consent, every answer widget (choices, yes/no, numbers, short and long text,
-            checklists, ratings), submit, skip, stop, and the staged reveal, without a mouse.
-          </li>
-          <li>A visible focus indicator on every control reached with the Tab key.</li>
-          <li>Every button, link and field on the task page is at least 24 by 24 CSS pixels, on a desktop and a phone screen.</li>
-          <li>
-            Time limits: a participant holds a unit for the study&apos;s lease length. Two minutes before it ends the page says so
-            (politely, then urgently in the last 30 seconds) and offers <em>Keep working</em>, which extends the time as often as
-            needed.
-          </li>
+          <li>{t("axe")}</li>
+          <li>{t("keyboard")}</li>
+          <li>{t("focus")}</li>
+          <li>{t("targets")}</li>
+          <li>{t.rich("time", { em: (c) => <em>{c}</em> })}</li>
         </ul>
         <table className="w-full border-collapse text-left text-sm">
-          <caption className="mb-2 text-left text-base font-medium">Pages audited</caption>
+          <caption className="mb-2 text-left text-base font-medium">{t("pagesCaption")}</caption>
           <thead>
             <tr className="border-b border-line">
-              <th scope="col" className="py-2 pr-4">Page</th>
-              <th scope="col" className="py-2">States checked</th>
+              <th scope="col" className="py-2 pr-4">
+                {t("pageColumn")}
+              </th>
+              <th scope="col" className="py-2">
+                {t("statesColumn")}
+              </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody lang={listLang}>
             {AUDITED_PAGES.map((p) => (
               <tr key={p.file} className="border-b border-line align-top">
                 <td className="py-2 pr-4 font-mono">{p.path}</td>
@@ -73,33 +72,27 @@ export default async function AccessibilityPage({ searchParams }: { searchParams
       </section>
 
       <section aria-labelledby="limits" className="space-y-3">
-        <h2 id="limits" className="text-xl font-semibold">Known limitations</h2>
+        <h2 id="limits" className="text-xl font-semibold">
+          {t("limitsHeading")}
+        </h2>
         <ul className="list-disc space-y-1 pl-6">
-          <li>
-            Sally has not yet been tested with screen readers (NVDA, JAWS, VoiceOver, TalkBack) by people who use them. The pages
-            use standard controls, labels and live regions, but we do not claim that they work well with any screen reader.
-          </li>
-          <li>Automated audits find only part of the barriers a person can meet; we have not run an audit with disabled users.</li>
-          <li>Texts and questions come from research benchmarks and are shown as the study&apos;s authors wrote them.</li>
-          <li>Researchers can make the time for a unit short; participants can always ask for more time.</li>
+          <li>{t("screenReaders")}</li>
+          <li>{t("audits")}</li>
+          <li>{t("content")}</li>
+          <li>{t("shortTime")}</li>
         </ul>
       </section>
 
       <section aria-labelledby="contact" className="space-y-3">
-        <h2 id="contact" className="text-xl font-semibold">Tell us about a barrier</h2>
-        {contact ? (
-          <p>
-            If something on these pages stops you or makes a task harder, write to <span className="break-words font-medium">{contact}</span>.
-            Say which page and what happened; we will answer and, where we can, offer another way to take part.
-          </p>
-        ) : (
-          <p>If something on these pages stops you, tell the person or service that sent you the link, or your Sally administrator.</p>
-        )}
+        <h2 id="contact" className="text-xl font-semibold">
+          {t("contactHeading")}
+        </h2>
+        <p>{contact ? t.rich("contact", { contact, c: (c) => <span className="break-words font-medium">{c}</span> }) : t("noContact")}</p>
       </section>
       {!study && (
         <p>
           <Link href="/" className="underline">
-            Back to Sally
+            {t("back")}
           </Link>
         </p>
       )}
