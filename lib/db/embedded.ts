@@ -20,6 +20,16 @@ import pg from "pg";
 exitHook.unhookEvent("beforeExit");
 exitHook.unhookEvent("exit");
 
+/**
+ * For a process that handles SIGINT and SIGTERM itself and stops its servers in order (the
+ * launcher: the web server first, then PostgreSQL). async-exit-hook would otherwise stop
+ * PostgreSQL under requests still being served and exit 128 + signal first, whichever won.
+ */
+export function ownShutdownSignals(): void {
+  exitHook.unhookEvent("SIGINT");
+  exitHook.unhookEvent("SIGTERM");
+}
+
 export interface EmbeddedOptions {
   dataDir: string;
   port: number;

@@ -2,7 +2,7 @@ import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { assertPortFree } from "@/lib/db/embedded";
+import { assertPortFree, ownShutdownSignals } from "@/lib/db/embedded";
 import { closePool } from "@/lib/db/pool";
 import { readEnv } from "@/lib/env";
 import { prepareDatabase } from "@/lib/runtime/database";
@@ -41,6 +41,7 @@ export async function runLauncher({ startWeb, say }: LauncherOptions): Promise<v
     await database.embedded?.stop().catch(() => {});
     process.exit(exitCode);
   };
+  ownShutdownSignals();
   process.on("SIGINT", () => void shutdown("SIGINT", 0));
   process.on("SIGTERM", () => void shutdown("SIGTERM", 0));
 

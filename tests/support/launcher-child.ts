@@ -4,7 +4,9 @@
 import { spawn } from "node:child_process";
 import { runLauncher } from "@/lib/runtime/launcher";
 
-const STAND_IN = `require("node:http").createServer((req, res) => res.end("ok")).listen(Number(process.env.PORT), "127.0.0.1")`;
+// like Next.js's server it takes a moment to finish on SIGTERM: PostgreSQL must outlive it
+const STAND_IN = `const s = require("node:http").createServer((req, res) => res.end("ok")).listen(Number(process.env.PORT), "127.0.0.1");
+process.on("SIGTERM", () => setTimeout(() => s.close(() => process.exit(0)), 500));`;
 
 await runLauncher({
   say: (line) => console.log(`[sally] ${line}`),
