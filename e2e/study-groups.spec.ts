@@ -67,3 +67,41 @@ test("[STUDY][GROUPS] the groups tab shows fill per group, units short and the p
   await expectNoAxeViolations(page, "the groups tab");
   await api.dispose();
 });
+
+test("[STUDY][GROUPS][FORM] the settings form shows a whole-study screener's question and choices, and saving keeps them", async ({ admin, page }) => {
+  const researcher = await createUser(admin, "researcher");
+  const api = await signedInRequest(researcher.email, researcher.password);
+  const { datasetId } = await importFile(api, writeGenericItems(2, unique("speakers")), unique("speakers"));
+  const created = await api.post("/api/studies", { data: { name: unique("Screened"), datasetId, design: "baseline", unitType: "question", n: 2, groups: GROUPS, config: {} } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { study } = (await created.json()) as { study: { id: string } };
+
+  await uiSignIn(page, researcher.email, researcher.password);
+  await expect(page.getByRole("heading", { level: 1, name: "Datasets" })).toBeVisible();
+  await page.goto(`/studies/${study.id}/settings`);
+  const form = page.getByRole("form", { name: "Study settings" });
+  await expect(form.getByRole("radio", { name: /^From a screener question, for the whole study/ })).toBeChecked();
+  await expect(form.getByRole("textbox", { name: "Screener question" })).toHaveValue("Is English your first language?");
+  await expect(form.getByRole("textbox", { name: "Choice 1" })).toHaveValue("Yes");
+  await expect(form.getByRole("combobox", { name: "Group of choice 2" })).toHaveValue("non_native");
+  await expect(form.getByRole("combobox", { name: "Group of choice 3" })).toHaveValue("");
+  await expectNoAxeViolations(page, "the settings form with a whole-study screener");
+
+  // saved without a change, the study keeps its screener (it used to become a URL parameter)
+  await form.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText("Settings saved.")).toBeVisible();
+  const got = (await (await api.get(`/api/studies/${study.id}`)).json()) as { study: { settings: { groups: unknown } } };
+  expect(got.study.settings.groups).toMatchObject({ membership: { from: "screener" }, screener: GROUPS.screener });
+
+  // a choice added in the form is saved with its group
+  await form.getByRole("button", { name: "Add a choice" }).click();
+  await expect(form.getByRole("textbox", { name: "Choice 4" })).toBeFocused();
+  await page.keyboard.type("Both equally");
+  await form.getByRole("combobox", { name: "Group of choice 4" }).selectOption("native");
+  const saved = page.waitForResponse((r) => r.url().endsWith(`/api/studies/${study.id}`) && r.request().method() === "PATCH");
+  await form.getByRole("button", { name: "Save settings" }).click();
+  expect((await saved).status()).toBe(200);
+  const again = (await (await api.get(`/api/studies/${study.id}`)).json()) as { study: { settings: { groups: { screener: { options: unknown[] } } } } };
+  expect(again.study.settings.groups.screener.options.at(-1)).toEqual({ label: "Both equally", group: "native" });
+  await api.dispose();
+});

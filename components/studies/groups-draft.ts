@@ -13,8 +13,16 @@ export interface GroupDraft {
 }
 
 /** url: a URL parameter's value names the group; url-tag / screener: per item, from the tag values the
- *  participant lists (in a URL parameter or a screener question); list: an uploaded id → group list. */
-export type MembershipKind = "url" | "url-tag" | "screener" | "list";
+ *  participant lists (in a URL parameter or a screener question); choice: the screener's single
+ *  choice names the group for the whole study; list: an uploaded id → group list. */
+export type MembershipKind = "url" | "url-tag" | "screener" | "choice" | "list";
+
+/** one choice of a whole-study screener and the group it puts a participant in ("": none, turned away) */
+export interface ChoiceDraft {
+  id: string;
+  label: string;
+  group: string;
+}
 
 export interface GroupsDraft {
   enabled: boolean;
@@ -25,6 +33,7 @@ export interface GroupsDraft {
   tag: string;
   screenerPrompt: string;
   screenerHelp: string;
+  screenerChoices: ChoiceDraft[];
   /** "external id, group" per line */
   list: string;
   familiarity: boolean;
@@ -45,6 +54,10 @@ export function emptyGroupsDraft(): GroupsDraft {
     tag: "",
     screenerPrompt: "",
     screenerHelp: "",
+    screenerChoices: [
+      { id: "choice-0", label: "", group: "" },
+      { id: "choice-1", label: "", group: "" },
+    ],
     list: "",
     familiarity: false,
     familiarityItems: [blankItem("familiarity-0")],
@@ -55,7 +68,7 @@ export function emptyGroupsDraft(): GroupsDraft {
 function membershipKind(m: Groups["membership"]): MembershipKind {
   if (m.from === "list") return "list";
   if ("tag" in m) return m.from === "screener" ? "screener" : "url-tag";
-  return "url";
+  return m.from === "screener" ? "choice" : "url";
 }
 
 export function groupsDraftFrom(g: Groups | null): GroupsDraft {
@@ -70,6 +83,7 @@ export function groupsDraftFrom(g: Groups | null): GroupsDraft {
     tag: "tag" in g.membership ? g.membership.tag : "",
     screenerPrompt: g.screener?.prompt ?? "",
     screenerHelp: g.screener?.help ?? "",
+    screenerChoices: g.screener?.options?.map((o, i) => ({ id: `choice-${i}`, label: o.label, group: o.group ?? "" })) ?? base.screenerChoices,
     list: Object.entries(g.list ?? {}).map(([id, group]) => `${id}, ${group}`).join("\n"),
     familiarity: Boolean(g.familiarity),
     familiarityItems: g.familiarity ? itemDrafts(g.familiarity.items, "familiarity") : base.familiarityItems,
@@ -96,15 +110,26 @@ export function groupsPayload(g: GroupsDraft) {
   const membership =
     g.membership === "list"
       ? { from: "list" as const }
-      : g.membership === "url"
-        ? { from: "url" as const, param: g.param.trim() }
-        : { from: g.membership === "screener" ? ("screener" as const) : ("url" as const), tag: g.tag.trim(), param: g.param.trim() };
+      : g.membership === "choice"
+        ? { from: "screener" as const }
+        : g.membership === "url"
+          ? { from: "url" as const, param: g.param.trim() }
+          : { from: g.membership === "screener" ? ("screener" as const) : ("url" as const), tag: g.tag.trim(), param: g.param.trim() };
+  const screened = g.membership === "screener" || g.membership === "choice";
   return {
     names,
     perUnit: Object.fromEntries(g.groups.map((x) => [x.name.trim(), integer(x.perUnit)])),
     balanceTolerance: integer(g.balanceTolerance),
     membership,
-    ...(g.membership === "screener" ? { screener: { prompt: g.screenerPrompt.trim(), ...(g.screenerHelp.trim() ? { help: g.screenerHelp.trim() } : {}) } } : {}),
+    ...(screened
+      ? {
+          screener: {
+            prompt: g.screenerPrompt.trim(),
+            ...(g.screenerHelp.trim() ? { help: g.screenerHelp.trim() } : {}),
+            ...(g.membership === "choice" ? { options: g.screenerChoices.map((c) => ({ label: c.label.trim(), group: c.group.trim() || null })) } : {}),
+          },
+        }
+      : {}),
     ...(g.membership === "list" ? { list: parseGroupList(g.list) } : {}),
     ...(g.familiarity
       ? { familiarity: { items: g.familiarityItems.map((it) => ({ ...itemPayload(it), ...(it.tagValue.trim() ? { tagValue: it.tagValue.trim() } : {}) })), passThreshold: share(g.familiarityPercent) } }

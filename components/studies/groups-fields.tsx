@@ -9,6 +9,7 @@ import { fieldId, type FieldErrors } from "@/components/studies/form-errors";
 import { withSettings, type StudyFormState, type Update } from "@/components/studies/form-model";
 import type { GroupsDraft, MembershipKind } from "@/components/studies/groups-draft";
 import { ItemsEditor } from "@/components/studies/items-editor";
+import { ScreenerChoices } from "@/components/studies/screener-choices";
 import type { SettingsDraft, StageDraft } from "@/components/studies/settings-draft";
 import { useFocusAfterRender } from "@/lib/designs/form-kit";
 
@@ -19,7 +20,7 @@ interface Props {
 }
 
 // labels and hints are keys of console.studies.groupsForm.membership
-const MEMBERSHIP: MembershipKind[] = ["url", "url-tag", "screener", "list"];
+const MEMBERSHIP: MembershipKind[] = ["url", "url-tag", "screener", "choice", "list"];
 
 function GroupRows({ g, set, errors }: { g: GroupsDraft; set: (change: (g: GroupsDraft) => Partial<GroupsDraft>) => void; errors: FieldErrors }) {
   const t = useTranslations("console.studies.groupsForm");
@@ -110,7 +111,7 @@ export function GroupsFields({ state, update, errors }: Props) {
             onChange={(e) => set(() => ({ balanceTolerance: e.target.value }))}
           />
           <RadioGroup id={fieldId("groups.membership")} name="membership" legend={t("membership")} options={MEMBERSHIP.map((value) => ({ value, label: t(`membershipKinds.${value}.label`), hint: t(`membershipKinds.${value}.hint`) }))} value={g.membership} onChange={(membership) => set(() => ({ membership }))} />
-          {g.membership !== "list" && (
+          {g.membership !== "list" && g.membership !== "choice" && (
             <div className="grid gap-4 sm:grid-cols-2">
               <Input
                 id={fieldId("groups.membership.param")}
@@ -126,12 +127,13 @@ export function GroupsFields({ state, update, errors }: Props) {
               )}
             </div>
           )}
-          {g.membership === "screener" && (
+          {(g.membership === "screener" || g.membership === "choice") && (
             <div className="grid gap-4 sm:grid-cols-2">
               <Input id={fieldId("groups.screener.prompt")} label={t("screenerPrompt")} value={g.screenerPrompt} error={errors["groups.screener.prompt"]} onChange={(e) => set(() => ({ screenerPrompt: e.target.value }))} />
               <Input id={fieldId("groups.screener.help")} label={t("screenerHelp")} value={g.screenerHelp} error={errors["groups.screener.help"]} onChange={(e) => set(() => ({ screenerHelp: e.target.value }))} />
             </div>
           )}
+          {g.membership === "choice" && <ScreenerChoices g={g} set={set} errors={errors} />}
           {g.membership === "list" && (
             <TextArea id={fieldId("groups.list")} label={t("list")} hint={t("listHint")} rows={6} value={g.list} error={errors["groups.list"]} onChange={(e) => set(() => ({ list: e.target.value }))} />
           )}

@@ -60,6 +60,18 @@ describe("the shared settings' draft", () => {
       expect(settingsSchema.parse(settingsPayload(settingsDraftFrom(settings))).groups).toEqual(settings.groups);
     }
   });
+
+  it("round-trips a whole-study screener: its question and each choice's group (saving the form once turned it into a URL parameter, and every participant was screened out)", () => {
+    const groups = {
+      ...RICH.groups!,
+      membership: { from: "screener" },
+      screener: { prompt: "Have you read the novel?", help: "Be honest.", options: [{ label: "Yes", group: "read" }, { label: "No", group: "unread" }, { label: "Prefer not to say", group: null }] },
+      familiarity: undefined,
+    };
+    const settings = settingsSchema.parse({ ...RICH, groups });
+    expect(settingsDraftFrom(settings).groups.membership).toBe("choice");
+    expect(settingsSchema.parse(settingsPayload(settingsDraftFrom(settings))).groups).toEqual(settings.groups);
+  });
 });
 
 describe("groups", () => {
