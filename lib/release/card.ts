@@ -46,7 +46,7 @@ export function frontMatter(c: CardInput): string {
   const isBaseline = "byType" in c.results;
   const meta = {
     license: c.dataset.license,
-    pretty_name: `${c.dataset.benchmarkLabel}: ${c.study.name} (Sally ${c.designLabel.toLowerCase()})`,
+    pretty_name: `${titleOf(c)} (Sally ${c.designLabel.toLowerCase()})`,
     task_categories: ["question-answering"],
     tags: ["theory-of-mind", c.dataset.benchmark, isBaseline ? "human-baseline" : "human-annotation", "sally"],
     size_categories: [sizeCategory(c.errata.decides ? c.errata.kept : c.dataset.sourceRecords)],
@@ -59,7 +59,7 @@ export function datasetCard(c: CardInput): string {
   const s = c.study;
   const parts = [
     frontMatter(c),
-    heading(1, `${c.dataset.benchmarkLabel}: ${s.name}`),
+    heading(1, titleOf(c)),
     `Exported by Sally ${cell(c.app)} on ${c.generatedAt} from the ${c.designLabel.toLowerCase()} study "${cell(s.name)}" (state: ${s.state}) ` +
       `over the dataset "${cell(c.dataset.name)}". This folder is a Hugging Face dataset repository as it stands: upload it whole.`,
     heading(2, "Files"),
@@ -85,6 +85,12 @@ export function datasetCard(c: CardInput): string {
     filesForRecomputing(c.files),
   ];
   return parts.filter((p) => p !== "").join("\n\n") + "\n";
+}
+
+/** "ToMATO: <study>", unless the study's name already starts with the benchmark's */
+function titleOf(c: CardInput): string {
+  const label = c.dataset.benchmarkLabel;
+  return c.study.name.toLowerCase().startsWith(label.toLowerCase()) ? c.study.name : `${label}: ${c.study.name}`;
 }
 
 /** which export each of this folder's tables is (only the tables it holds) */

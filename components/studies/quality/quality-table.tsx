@@ -17,7 +17,7 @@ function Cell({ row, column }: { row: QualityRow; column: SortKey }) {
   const t = useTranslations("console.quality.table");
   switch (column) {
     case "agreementWithMajority":
-      return <>{row.agreementWithMajority === null ? "—" : t("agreementCell", { share: pct(row.agreementWithMajority), units: String(row.agreementUnits ?? 0) })}</>;
+      return <>{row.agreementWithMajority === null ? "—" : t("agreementCell", { share: pct(row.agreementWithMajority), units: String(row.agreementUnits ?? 0), plural: row.agreementUnits === 1 ? "one" : "other" })}</>;
     case "goldAccuracy":
       return <>{row.goldAccuracy === null ? "—" : `${pct(row.goldAccuracy)} (${row.goldAnswered})`}</>;
     case "medianSeconds":

@@ -24,7 +24,7 @@ describe("a chart's accessible summary", () => {
       { label: "no answers", value: null },
       { label: "desire, second order", value: 0.6 },
     ]);
-    expect(text).toBe("Human accuracy ranges from 42% (false belief) to 91% (belief, first order) over 3 groups.");
+    expect(text).toBe("Human accuracy ranges from 42% (false belief) to 91% (belief, first order) across 3 categories.");
   });
 
   it("says so when there is one figure or none", () => {
