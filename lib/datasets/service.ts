@@ -2,6 +2,7 @@ import type { Actor } from "@/lib/auth/permissions";
 import { datasetScope, getDatasetFor } from "@/lib/datasets/access";
 import { db, Prisma } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
+import type { Queryable } from "@/lib/db/queryable";
 import { AppError } from "@/lib/errors";
 
 /** The command line holds the database's own credentials: it is the operator and lists every dataset. */
@@ -56,8 +57,8 @@ export async function datasetModels(datasetId: string): Promise<string[]> {
 }
 
 /** The view names of a dataset's contexts (FANToM short/full, CharToM-QA c0/c1000/c2000, ...), for a study's view choice. */
-export async function datasetViews(datasetId: string): Promise<string[]> {
-  const { rows } = await pool().query<{ view: string }>(
+export async function datasetViews(datasetId: string, client: Pick<Queryable, "query"> = pool()): Promise<string[]> {
+  const { rows } = await client.query<{ view: string }>(
     `SELECT DISTINCT jsonb_object_keys(views) AS view FROM "Context" WHERE "datasetId" = $1 ORDER BY view`,
     [datasetId],
   );

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { audit } from "@/lib/audit";
 import type { Actor } from "@/lib/auth/permissions";
 import { datasetScope } from "@/lib/datasets/access";
-import { OPERATOR } from "@/lib/datasets/service";
+import { datasetViews, OPERATOR } from "@/lib/datasets/service";
 import { db, Prisma } from "@/lib/db/client";
 import { pool } from "@/lib/db/pool";
 import type { Queryable } from "@/lib/db/queryable";
@@ -79,6 +79,7 @@ function planFigures(spec: Pick<StudySpec, "n" | "maxUnitsPerParticipant" | "set
 
 export async function createStudy({ actor, spec, ownerId }: { actor: StudyActor; spec: StudySpec; ownerId?: string | null }) {
   await readableDataset(actor, spec.datasetId);
+  await assertKnownViews(pool(), spec);
   return withTransaction(async (client) => {
     const publicCode = code(9);
     const { rows } = await client.query<{ id: string }>(
@@ -111,6 +112,25 @@ export async function createStudy({ actor, spec, ownerId }: { actor: StudyActor;
     await audit(client, { actorId: actorId(actor), action: "study.create", targetType: "study", targetId: id, after: { name: spec.name, design: spec.design, units: plan.units.length } });
     return { id, code: publicCode, ...planFigures(spec, plan.units.length, plan.strata, plan.candidates) };
   });
+}
+
+/**
+ * The views a study names (the one shown, those side by side, each stage's) must be views of the
+ * dataset's contexts: the form offers only those, but a spec could name any, and a second stage
+ * on a view the dataset lacks showed participants the same text as "more of the conversation".
+ */
+async function assertKnownViews(client: Pick<Queryable, "query">, spec: Pick<StudySpec, "datasetId" | "settings">): Promise<void> {
+  const named: [string, string][] = [
+    ...(spec.settings.view ? [["view", spec.settings.view] as [string, string]] : []),
+    ...spec.settings.views.map((v, i): [string, string] => [`views.${i}`, v]),
+    ...spec.settings.stages.map((st, i): [string, string] => [`stages.${i}.view`, st.view]),
+  ];
+  if (named.length === 0) return;
+  const views = await datasetViews(spec.datasetId, client);
+  const unknown = named.filter(([, v]) => !views.includes(v));
+  if (unknown.length === 0) return;
+  const reason = (v: string) => `The dataset has no view "${v}"; its views: ${views.join(", ") || "none"}.`;
+  throw new AppError("invalid_input", reason(unknown[0]![1]), { invalidParams: unknown.map(([name, v]) => ({ name, reason: reason(v) })) });
 }
 
 /** Only a dataset the researcher may read; one they may not is as unknown as a missing one. */
@@ -151,6 +171,7 @@ export async function updateStudy({ actor, studyId, input }: { actor: Actor; stu
       ...study.settings,
       ...(input.settings ?? {}),
     });
+    await assertKnownViews(client, spec);
     const before: Record<string, unknown> = { unitType: study.unitType, filter: study.filter, n: study.n, config: study.config, settings: askedOf(study.settings) };
     const after: Record<string, unknown> = { unitType: spec.unitType, filter: spec.filter, n: spec.n, config: spec.config, settings: askedOf(spec.settings) };
     const locked = LOCKED_AFTER_FIRST_RESPONSE.filter((k) => changed(before[k], after[k]));
