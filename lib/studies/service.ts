@@ -49,9 +49,15 @@ export function parseSpec(input: unknown): StudySpec {
   return parsed.data;
 }
 
-function emptyStudyError(): AppError {
-  return new AppError("invalid_input", "No question of the dataset matches the filter, so the study would be empty.", {
-    invalidParams: [{ name: "filter", reason: "matches no question" }],
+/** Said in terms of what narrowed the questions: the filter and kinds, or only what the design takes. */
+function emptyStudyError(spec: Pick<StudySpec, "design" | "filter" | "settings">): AppError {
+  const narrowed = [Object.keys(spec.filter).length ? "filter" : null, spec.settings.kinds.length ? "kinds" : null].filter((x): x is string => x !== null);
+  const takes = designOf(spec.design).label.toLowerCase();
+  const message = narrowed.length
+    ? `No question of the dataset matches the study's ${narrowed.join(" and ")} and what a ${takes} study takes, so the study would be empty.`
+    : `No question of the dataset is one a ${takes} study takes${spec.design === "rating" ? " (free- or short-text questions with imported model answers)" : ""}, so the study would be empty.`;
+  return new AppError("invalid_input", message, {
+    invalidParams: (narrowed.length ? narrowed : ["design"]).map((name) => ({ name, reason: "leaves no question" })),
   });
 }
 
@@ -107,7 +113,7 @@ export async function createStudy({ actor, spec, ownerId }: { actor: StudyActor;
     );
     const id = rows[0]!.id;
     const plan = await planUnits(client, { datasetId: spec.datasetId, design: spec.design, config: spec.config, unitType: spec.unitType, filter: spec.filter, settings: spec.settings });
-    if (plan.units.length === 0) throw emptyStudyError();
+    if (plan.units.length === 0) throw emptyStudyError(spec);
     await writeUnits(client, { id, n: spec.n, settings: spec.settings }, plan.units);
     await audit(client, { actorId: actorId(actor), action: "study.create", targetType: "study", targetId: id, after: { name: spec.name, design: spec.design, units: plan.units.length } });
     return { id, code: publicCode, ...planFigures(spec, plan.units.length, plan.strata, plan.candidates) };
@@ -203,7 +209,7 @@ export async function updateStudy({ actor, studyId, input }: { actor: Actor; stu
       await client.query(`DELETE FROM "Assignment" a WHERE a."studyId" = $1 AND a.status IN ('expired', 'returned') AND NOT EXISTS (SELECT 1 FROM "Response" r WHERE r."assignmentId" = a.id)`, [studyId]);
       await client.query(`DELETE FROM "StudyUnit" WHERE "studyId" = $1`, [studyId]);
       const plan = await planUnits(client, { datasetId: study.datasetId, design: study.design, config: spec.config, unitType: spec.unitType, filter: spec.filter, settings: spec.settings });
-      if (plan.units.length === 0) throw emptyStudyError();
+      if (plan.units.length === 0) throw emptyStudyError(spec);
       await writeUnits(client, { id: studyId, n: spec.n, settings: spec.settings }, plan.units);
     }
     // a changed exclusion policy applies at once, the same way it would have as answers came in

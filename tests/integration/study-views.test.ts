@@ -34,4 +34,19 @@ describe("the views a study names", () => {
     const changed = await refusal(() => updateStudy({ actor, studyId: created.id, input: { settings: { view: "nonsense" } } }));
     expect(changed.invalidParams).toEqual([{ name: "view", reason: 'The dataset has no view "nonsense"; its views: conversation.' }]);
   });
+
+  it("an empty study is refused in the terms that emptied it: the filter, or what the design takes", async () => {
+    const owner = await createUser({ actorId: null, input: { email: `r-${randomUUID()}@x.test`, name: "R", role: "researcher", password: "0123456789ab" } });
+    const actor = { id: owner.id, role: owner.role };
+    const ds = await importDataset({ file: TOMATO, benchmark: "tomato", ownerId: owner.id, asNewVersion: true });
+    const filtered = await refusal(() => createStudy({ actor, spec: parseSpec({ dataset: ds.datasetId, design: "baseline", name: "none", filter: { mental_state: ["no such state"] } }) }));
+    expect(filtered.invalidParams).toEqual([{ name: "filter", reason: "leaves no question" }]);
+    // ToMATO's questions are multiple choice with no model answers: nothing a rating study takes
+    const rating = await refusal(() =>
+      createStudy({ actor, spec: parseSpec({ dataset: ds.datasetId, design: "rating", entryMode: "annotators", name: "ratings", config: { models: ["gpt-4o"] } }) }),
+    );
+    expect(rating.invalidParams).toEqual([{ name: "design", reason: "leaves no question" }]);
+    expect(rating.message).toMatch(/free- or short-text questions with imported model answers/);
+  });
 });
+
