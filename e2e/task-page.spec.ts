@@ -88,3 +88,28 @@ test("[TASK-PAGE] the guard: no participant â†’ the study link; not consented â†
   expect(paused.headers().location).toBe(`/s/${study.code}/unavailable?reason=paused`);
   await Promise.all([stranger.close(), context.close(), api.dispose()]);
 });
+
+test("[TASK-PAGE][OFFLINE] an answer held on the device through a lost connection is sent by itself, once, when the browser is back online", async ({ admin, browser }) => {
+  // the page's own retries run about 30 s before it says the server cannot be reached
+  test.setTimeout(120_000);
+  const { api, study } = await openStudy(admin);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${E2E.baseURL}/s/${study.code}`);
+  await consentWithKeyboard(page);
+  await expect(page.getByText(/^Unit 1 of \d+$/)).toBeVisible();
+  const checks = page.locator("fieldset[data-check]");
+  for (let i = 0; i < (await checks.count()); i++) await checks.nth(i).getByRole("radio").first().check();
+
+  await context.setOffline(true);
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText("We could not reach the server; your answers are saved on this device.")).toBeVisible({ timeout: 60_000 });
+  const submitted = page.waitForResponse((r) => r.url().endsWith(`/api/s/${study.code}/submit`) && r.status() === 201);
+  await context.setOffline(false);
+  await submitted;
+  await expect(page.getByText(/^Unit 2 of \d+$/)).toBeVisible();
+  const results = (await (await api.get(`/api/studies/${study.id}/results`)).json()) as { progress: { responses: number } };
+  expect(results.progress.responses).toBe(1);
+  await context.close();
+  await api.dispose();
+});

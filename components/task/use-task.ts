@@ -288,6 +288,15 @@ export function useTask(code: string) {
     else void load();
   }, [answerScreener, load, ref, send, skip, stop, submit]);
 
+  // Back online after the automatic retries gave up: try again at once, as Retry would, so a
+  // participant whose connection came back is not left waiting on a button they may not see.
+  const offline = state.phase === "offline";
+  useEffect(() => {
+    if (!offline) return;
+    window.addEventListener("online", retry);
+    return () => window.removeEventListener("online", retry);
+  }, [offline, retry]);
+
   const answer = useCallback(
     (key: string, value: Answer) => {
       send({ type: "answered", key, value });
