@@ -86,7 +86,9 @@ async function readQuality(ctx: ReadCtx<unknown>): Promise<Quality> {
               (SELECT count(*)::int FROM "Probe" x WHERE x."participantId" = p.id AND x.phase = 'attention' AND x.correct = false) AS "failedAttention",
               coalesce((SELECT sum((r.signals->>'pastes')::int) FROM "Response" r WHERE r."participantId" = p.id), 0)::int AS pastes,
               coalesce((SELECT sum((r.signals->>'focusLosses')::int) FROM "Response" r WHERE r."participantId" = p.id), 0)::int AS "focusLosses"
-       FROM "Participant" p WHERE p."studyId" = $1 ORDER BY p."createdAt"`,
+       FROM "Participant" p
+       -- who opened the link and never consented (or a link preview) took no part: nothing to judge
+       WHERE p."studyId" = $1 AND p."consentedAt" IS NOT NULL ORDER BY p."createdAt"`,
       [study.id],
     ),
     nearDuplicates(client, study.id),

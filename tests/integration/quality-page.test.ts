@@ -7,7 +7,7 @@ import { changeStudyState, createStudy, parseSpec } from "@/lib/studies/service"
 import { readStudy } from "@/lib/studies/study";
 import { createUser } from "@/lib/users/service";
 import { fixture } from "../support/paths";
-import { joined } from "../support/participant-http";
+import { HttpParticipant, joined } from "../support/participant-http";
 
 // The annotator-quality figures and a researcher's exclusion: Dawid–Skene confusion matrices
 // per annotator, agreement with the others, quality signals, and an exclusion that voids the
@@ -22,6 +22,8 @@ describe("annotator quality", () => {
     // three agree on "no"; the fourth always says "yes", pastes, and copies a comment (with two
     // others only, a steady annotator would face a tie among the others and have no figure)
     const names = ["steady-1", "steady-2", "steady-3", "contrarian"];
+    // someone opens the link and goes no further: no row to judge
+    await new HttpParticipant(created.code).enter({ PROLIFIC_PID: "looked-only" });
     for (const name of names) {
       const p = await joined(created.code, { PROLIFIC_PID: name });
       for (;;) {
@@ -38,6 +40,7 @@ describe("annotator quality", () => {
     const study = (await readStudy(pool(), { id: created.id }))!;
     const { rows } = await participantQuality(study);
     const by = Object.fromEntries(rows.map((r) => [r.externalId, r]));
+    expect(rows.map((r) => r.externalId).sort()).toEqual([...names].sort());
     // every figure is read in the one snapshot (its own connections), none on the pool's, which would each see another moment.
     // The pool may only write kept agreement after the read: a row is kept against the cluster's oldest running
     // transaction, so another database's long write (another test file's) can leave it to be worked out and kept again.
