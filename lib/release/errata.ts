@@ -142,7 +142,8 @@ function keyChanged(covered: Covered[], units: Map<string, VoteUnit>, reasons: M
         recordIndex: q.recordIndex,
         change: "key_changed",
         reason: `adjudicated: ${reasons.get(`${unit.unitId}\n${check.key}`) ?? "no reason recorded"}`,
-        details: `question ${q.position + 1}, "${check.prompt}"${subject}: votes ${votes} (${t.tie ? "tied" : `majority ${t.majority}`}); decided ${t.adjudicated}`,
+        // every key check asks so that "yes" keeps the key (the marked answer correct, another option wrong, the reference correct)
+        details: `question ${q.position + 1}, "${check.prompt}"${subject}: votes ${votes} (${t.tie ? "tied" : `majority ${t.majority}`}); decided ${t.adjudicated}: ${t.adjudicated === "yes" ? "the key upheld against the vote" : "the key judged wrong against the vote"}`,
       });
     }
   }

@@ -211,7 +211,7 @@ describe("exports as Parquet and the release folder", () => {
       ["'=item-5", "4", "removed", "answer key judged wrong"],
       ["item-6", "5", "removed", "not in the study: outside its filter or sample"],
     ]);
-    expect(errata[1]!.details).toMatch(/votes no 2, yes 1 \(majority no\); decided yes/);
+    expect(errata[1]!.details).toMatch(/votes no 2, yes 1 \(majority no\); decided yes: the key upheld against the vote$/);
     expect(errata[0]!.details).toMatch(/reject \(3 answers; flag:incoherent\)/);
 
     // the manifest: the study's figures, without what could be used on the platform
