@@ -101,7 +101,8 @@ export class JsonArraySplitter {
         case Phase.AfterComma:
           if (b === CLOSE_BRACKET) {
             if (this.phase === Phase.AfterComma) {
-              throw this.at(`The JSON array has a trailing comma after record ${this.count - 1} (line ${this.line}).`);
+              // records are numbered from 1 in messages, as the import's table of problems shows them
+              throw this.at(`The JSON array has a trailing comma after record ${this.count} (line ${this.line}).`);
             }
             this.prefix = this.takeGap();
             this.gap.push(b);
@@ -115,7 +116,7 @@ export class JsonArraySplitter {
         case Phase.AfterElement:
           if (b === COMMA) this.phase = Phase.AfterComma;
           else if (b === CLOSE_BRACKET) this.phase = Phase.End;
-          else throw this.at(`Expected "," or "]" after record ${this.count - 1}, found ${shown(b)} at line ${this.line}.`);
+          else throw this.at(`Expected "," or "]" after record ${this.count}, found ${shown(b)} at line ${this.line}.`);
           this.gap.push(b);
           i++;
           continue;
@@ -141,10 +142,10 @@ export class JsonArraySplitter {
           record: this.count,
           line: this.elementLine,
           path: "",
-          message: `The JSON array is truncated: record ${this.count} (starting at line ${this.elementLine}) is incomplete at the end of the file.`,
+          message: `The JSON array is truncated: record ${this.count + 1} (starting at line ${this.elementLine}) is incomplete at the end of the file.`,
         });
       case Phase.AfterElement:
-        throw this.at(`The JSON array is truncated: the file ends after record ${this.count - 1} without the closing "]".`);
+        throw this.at(`The JSON array is truncated: the file ends after record ${this.count} without the closing "]".`);
     }
     this.suffix = this.takeGap();
     return { bom: this.bomSeen === 3, prefix: this.prefix, separator: this.separator ?? ",", uniformSeparators: this.uniform, suffix: this.suffix };

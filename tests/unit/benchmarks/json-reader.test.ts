@@ -63,7 +63,7 @@ describe("JSON array reader", () => {
   it("reports a truncated file with the incomplete record and its line", async () => {
     const error = await expectReadError('[\n  {"a": 1},\n  {"a": "unfinished');
     expect(error.issue).toMatchObject({ record: 1, line: 3 });
-    expect(error.message).toMatch(/truncated: record 1 \(starting at line 3\) is incomplete/);
+    expect(error.message).toMatch(/truncated: record 2 \(starting at line 3\) is incomplete/);
     expect((await expectReadError('[{"a": 1},')).message).toMatch(/truncated/);
     expect((await expectReadError('[{"a": 1}')).message).toMatch(/truncated.*without the closing "\]"/);
   });
@@ -76,8 +76,13 @@ describe("JSON array reader", () => {
   it("rejects trailing garbage and a trailing comma", async () => {
     const garbage = await expectReadError('[{"a": 1}]\n{"b": 2}');
     expect(garbage.message).toMatch(/after the closing "\]".*line 2/);
-    expect((await expectReadError('[{"a": 1},]')).message).toMatch(/trailing comma after record 0/);
-    expect((await expectReadError('[{"a": 1} {"b": 2}]')).message).toMatch(/Expected "," or "\]" after record 0/);
+    expect((await expectReadError('[{"a": 1},]')).message).toMatch(/trailing comma after record 1 \(/);
+    expect((await expectReadError('[{"a": 1} {"b": 2}]')).message).toMatch(/Expected "," or "\]" after record 1,/);
+  });
+
+  it("numbers records from 1 in its messages, as the import's table of problems does", async () => {
+    expect((await expectReadError('[{"a": 1}, {"b": 2}, {"c": ')).message).toMatch(/record 3 \(starting at line 1\) is incomplete/);
+    expect((await expectReadError('[{"a": 1}, {"b": 2}')).message).toMatch(/ends after record 2 without/);
   });
 
   it("rejects bytes that are not UTF-8, naming the byte offset and line", async () => {
