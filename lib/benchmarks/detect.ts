@@ -105,9 +105,13 @@ function firstJsonLine(head: Uint8Array, from: number): unknown {
   return undefined;
 }
 
+/** Where the choice was made: the CLI's option, or the web form's Benchmark list. */
+export type ChoiceVia = "cli" | "web";
+
 /** "This file looks like ToMATO (tomato), not FANToM. Use --benchmark tomato or --benchmark auto." */
-export function wrongBenchmarkMessage(chosen: BenchmarkName, detected: BenchmarkName): string {
-  return `This file looks like ${labelOf(detected)} (${detected}), not ${labelOf(chosen)}. Use --benchmark ${detected} or --benchmark auto.`;
+export function wrongBenchmarkMessage(chosen: BenchmarkName, detected: BenchmarkName, via: ChoiceVia = "cli"): string {
+  const what = via === "cli" ? `Use --benchmark ${detected} or --benchmark auto.` : `Choose ${labelOf(detected)}, or Detect automatically, as the benchmark.`;
+  return `This file looks like ${labelOf(detected)} (${detected}), not ${labelOf(chosen)}. ${what}`;
 }
 
 /**
@@ -115,12 +119,12 @@ export function wrongBenchmarkMessage(chosen: BenchmarkName, detected: Benchmark
  * detected benchmark is an error naming the detected one; when nothing was recognised, an
  * explicit choice is trusted (its schema will report what is wrong).
  */
-export function resolveBenchmark(chosen: BenchmarkName | "auto", detection: Detection): { benchmark: BenchmarkName; container: Container } | { error: string } {
+export function resolveBenchmark(chosen: BenchmarkName | "auto", detection: Detection, via: ChoiceVia = "cli"): { benchmark: BenchmarkName; container: Container } | { error: string } {
   if ("benchmark" in detection) {
     if (chosen === "auto" || chosen === detection.benchmark) return detection;
-    return { error: wrongBenchmarkMessage(chosen, detection.benchmark) };
+    return { error: wrongBenchmarkMessage(chosen, detection.benchmark, via) };
   }
-  if (chosen === "auto") return { error: `${detection.error} Choose the benchmark with --benchmark <name>.` };
+  if (chosen === "auto") return { error: `${detection.error} ${via === "cli" ? "Choose the benchmark with --benchmark <name>." : "Choose the benchmark in the list."}` };
   if (detection.container) return { benchmark: chosen, container: detection.container };
   return { error: detection.error };
 }

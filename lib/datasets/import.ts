@@ -59,7 +59,7 @@ export async function importDataset(input: ImportInput): Promise<ImportSummary> 
   const size = (await stat(input.file)).size;
   if (size === 0) throw new ImportRejected("invalid_input", "The file is empty.", [{ record: null, path: "", message: "The file is empty" }]);
 
-  const resolved = resolveBenchmark(input.benchmark, await detectSource(input.file, fileName));
+  const resolved = resolveBenchmark(input.benchmark, await detectSource(input.file, fileName), input.via?.kind ?? "cli");
   if ("error" in resolved) throw new ImportRejected("invalid_input", resolved.error, [{ record: null, path: "", message: resolved.error }]);
 
   const contentHash = await sha256File(input.file);

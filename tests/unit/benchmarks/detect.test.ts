@@ -46,6 +46,8 @@ describe("benchmark detection", () => {
     expect(resolveBenchmark("tomato", detection)).toEqual({ benchmark: "tomato", container: "json_array" });
     expect(resolveBenchmark("auto", detection)).toEqual({ benchmark: "tomato", container: "json_array" });
     expect(wrongBenchmarkMessage("chartom", "diamonds")).toBe("This file looks like DIAMONDs (diamonds), not CharToM-QA. Use --benchmark diamonds or --benchmark auto.");
+    // on the web, in the words of the form
+    expect(resolveBenchmark("fantom", detection, "web")).toEqual({ error: "This file looks like ToMATO (tomato), not FANToM. Choose ToMATO, or Detect automatically, as the benchmark." });
   });
 
   it("trusts an explicit choice when the records match no known shape, but not auto", async () => {
@@ -53,6 +55,7 @@ describe("benchmark detection", () => {
     expect(detection).toMatchObject({ container: "json_array", error: expect.stringMatching(/do not look like any supported benchmark/) });
     expect(resolveBenchmark("generic", detection)).toEqual({ benchmark: "generic", container: "json_array" });
     expect(resolveBenchmark("auto", detection)).toMatchObject({ error: expect.stringMatching(/--benchmark <name>/) });
+    expect(resolveBenchmark("auto", detection, "web")).toMatchObject({ error: expect.stringMatching(/Choose the benchmark in the list\.$/) });
   });
 
   it("passes read problems on as errors", async () => {
