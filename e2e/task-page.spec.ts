@@ -113,3 +113,29 @@ test("[TASK-PAGE][OFFLINE] an answer held on the device through a lost connectio
   await context.close();
   await api.dispose();
 });
+
+test("[TASK-PAGE][TWO-TABS] the same unit answered differently in two tabs: the first is saved, the second is told its answers were not", async ({ admin, browser }) => {
+  const { api, study } = await openStudy(admin);
+  const context = await browser.newContext();
+  const first = await context.newPage();
+  await first.goto(`${E2E.baseURL}/s/${study.code}`);
+  await consentWithKeyboard(first);
+  await expect(first.getByText(/^Unit 1 of \d+$/)).toBeVisible();
+  const second = await context.newPage();
+  await second.goto(`${E2E.baseURL}/s/${study.code}/task`);
+  await expect(second.getByText(/^Unit 1 of \d+$/)).toBeVisible();
+  // each tab gives the first check a different answer, every other check its first option
+  for (const [page, option] of [[first, 0], [second, 1]] as const) {
+    const checks = page.locator("fieldset[data-check]");
+    for (let i = 0; i < (await checks.count()); i++) await checks.nth(i).getByRole("radio").nth(i === 0 ? option : 0).check();
+  }
+  await first.getByRole("button", { name: "Submit" }).click();
+  await expect(first.getByRole("status").filter({ hasText: "Your answers were saved." })).toBeVisible();
+  await second.getByRole("button", { name: "Submit" }).click();
+  await expect(second.getByText("This unit was already answered in another tab or window, so the answers on this page were not saved.")).toBeVisible();
+  await expect(second.getByText(/^Unit 2 of \d+$/)).toBeVisible();
+  const results = (await (await api.get(`/api/studies/${study.id}/results`)).json()) as { progress: { responses: number } };
+  expect(results.progress.responses).toBe(1);
+  await context.close();
+  await api.dispose();
+});

@@ -43,6 +43,8 @@ export type SubmitOutcome =
   | { kind: "expired" }
   /** a stage-1 answer is already stored (another tab, a lost acknowledgement): load stage 2 */
   | { kind: "stage_locked" }
+  /** the unit was answered already, with other answers (another tab or window): these were not saved */
+  | { kind: "answered_elsewhere" }
   /** any other conflict (already submitted, returned, study closed): move on */
   | { kind: "conflict"; message: string }
   | { kind: "invalid"; message: string; params: { name: string; reason: string }[] }
@@ -60,6 +62,7 @@ export function submitOutcome(result: ApiResult<unknown>): SubmitOutcome {
   if (p.status === 409) {
     if (reason === "lease_expired") return { kind: "expired" };
     if (reason === "stage_locked") return { kind: "stage_locked" };
+    if (reason === "already_submitted") return { kind: "answered_elsewhere" };
     return { kind: "conflict", message: problemKey({ ...p, reason }) };
   }
   if (p.status === 422) return { kind: "invalid", message: problemKey(p), params: p.invalid_params ?? [] };

@@ -188,13 +188,15 @@ export function useTask(code: string) {
       case "saved":
       case "expired":
       case "conflict":
-      case "stage_locked": {
+      case "stage_locked":
+      case "answered_elsewhere": {
         clearDraft(storage.current, code, draft.assignmentId, draft.stage);
         const text = {
           saved: "task.notices.saved",
           expired: EXPIRED,
           conflict: "task.notices.conflict",
           stage_locked: "task.notices.stageLocked",
+          answered_elsewhere: "task.notices.answeredElsewhere",
         }[outcome.kind];
         send({ type: "notice", text });
         return load();

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import type pg from "pg";
 import { named } from "@/lib/db/named";
 import type { Queryable } from "@/lib/db/queryable";
@@ -71,7 +72,7 @@ interface Locked extends LockedUnit {
   pastDue: boolean;
   servedStage: number;
   state: string;
-  existing: { id: string; stage: number } | null;
+  existing: { id: string; stage: number; payload: unknown } | null;
 }
 
 export async function submitResponse(input: SubmitInput): Promise<SubmitResult> {
@@ -103,9 +104,21 @@ function refusalOf(a: Locked, stage: number, stages: number): AppError | null {
   return null;
 }
 
-async function existingResponse(client: Queryable, input: SubmitInput): Promise<{ id: string; stage: number } | null> {
-  const { rows } = await client.query<{ id: string; stage: number }>(
-    `SELECT id, stage FROM "Response" WHERE "participantId" = $1 AND "idempotencyKey" = $2`,
+/**
+ * A request under a key already stored is a retry only when it carries the same answers. Two tabs
+ * of one participant share the unit's draft, and with it its key: the second tab's different
+ * answers were acknowledged as saved, and dropped. They are refused instead, so its page says so.
+ */
+async function assertSameAnswers(client: Queryable, a: Locked, input: SubmitInput, stored: unknown): Promise<void> {
+  const { payload } = await input.validate(client, a, input.payload);
+  // as stored: through JSON, which drops undefined fields and is what jsonb gave back
+  if (isDeepStrictEqual(JSON.parse(JSON.stringify(payload)) as unknown, stored)) return;
+  throw new AppError("conflict", "This unit was already answered, with other answers (in another tab or window); these answers were not saved.", { extra: { reason: "already_submitted" } });
+}
+
+async function existingResponse(client: Queryable, input: SubmitInput): Promise<{ id: string; stage: number; payload: unknown } | null> {
+  const { rows } = await client.query<{ id: string; stage: number; payload: unknown }>(
+    `SELECT id, stage, payload FROM "Response" WHERE "participantId" = $1 AND "idempotencyKey" = $2`,
     [input.participantId, input.idempotencyKey],
   );
   return rows[0] ?? null;
@@ -115,7 +128,7 @@ async function submitOnce(client: pg.PoolClient, input: SubmitInput): Promise<Su
   const { rows } = await client.query<Locked>(
     named(
       `SELECT a.status, a.stage, a."servedStage", a."group", a."expiresAt" < now() AS "pastDue", a."unitId", u."contextId", u."questionId", u."questionIds", u.model, u.stratum, u.ordinal, s.state,
-              (SELECT jsonb_build_object('id', r.id, 'stage', r.stage) FROM "Response" r
+              (SELECT jsonb_build_object('id', r.id, 'stage', r.stage, 'payload', r.payload) FROM "Response" r
                WHERE r."participantId" = $2 AND r."idempotencyKey" = $4) AS existing,
               (SELECT r.payload FROM "Response" r WHERE r."assignmentId" = a.id AND r.stage = a.stage - 1) AS previous,
               CASE WHEN $5::boolean THEN (
@@ -129,7 +142,10 @@ async function submitOnce(client: pg.PoolClient, input: SubmitInput): Promise<Su
   );
   const a = rows[0];
   if (!a) throw new AppError("conflict", "This unit is not leased to you.", { extra: { reason: "not_leased" } });
-  if (a.existing) return { responseId: a.existing.id, duplicate: true, stage: a.existing.stage, final: a.existing.stage >= input.stages };
+  if (a.existing) {
+    await assertSameAnswers(client, a, input, a.existing.payload);
+    return { responseId: a.existing.id, duplicate: true, stage: a.existing.stage, final: a.existing.stage >= input.stages };
+  }
   // Which stage this answer is for: a stage-1 answer is locked once stored, and a later stage
   // can only be answered once its content was sent.
   const stage = input.stage ?? Math.min(a.stage, a.servedStage);
@@ -138,8 +154,9 @@ async function submitOnce(client: pg.PoolClient, input: SubmitInput): Promise<Su
     // The statement's snapshot predates the lock it waited for, so when the lease moved on it
     // may have been this very request, retried: look again in a statement of its own.
     const existing = await existingResponse(client, input);
-    if (existing) return { responseId: existing.id, duplicate: true, stage: existing.stage, final: existing.stage >= input.stages };
-    throw refusal;
+    if (!existing) throw refusal;
+    await assertSameAnswers(client, a, input, existing.payload);
+    return { responseId: existing.id, duplicate: true, stage: existing.stage, final: existing.stage >= input.stages };
   }
   const final = stage >= input.stages;
 

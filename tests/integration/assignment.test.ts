@@ -147,6 +147,25 @@ describe("leases: expiry, return, idempotency", () => {
     expect(await db().response.count({ where: { studyId: study.id } })).toBe(1);
   });
 
+  it("a second tab's different answers under the same key are refused (409 already_submitted), not acknowledged as a retry; the same answers again still are a retry", async () => {
+    const { study } = await makeStudyWithUnits({ units: 1, n: 1 });
+    const [p] = await makeParticipants(study.id, 1);
+    const lease = await leaseNext({ studyId: study.id, participantId: p!, leaseMinutes: 30, maxUnits: null });
+    if (lease.kind !== "leased") throw new Error("expected a lease");
+    // two tabs share the unit's draft, and so its key
+    const tab = (x: number) => ({ studyId: study.id, participantId: p!, assignmentId: lease.lease.assignmentId, idempotencyKey: "shared-draft-key", stage: "main", final: true, payload: { x, nested: { a: 1, b: [1, 2] } }, startedAt: null, durationMs: 5 });
+    const [one, other] = await Promise.allSettled([submitResponse(tab(1)), submitResponse(tab(2))]);
+    const stored = (await db().response.findMany({ where: { studyId: study.id } })).map((r) => r.payload as { x: number });
+    expect(stored).toHaveLength(1);
+    // whichever committed first is stored; the other is told so, never that it was saved
+    const [won, lost] = stored[0]!.x === 1 ? [one, other] : [other, one];
+    expect(won).toMatchObject({ status: "fulfilled", value: { duplicate: false } });
+    expect(lost).toMatchObject({ status: "rejected", reason: { code: "conflict", extra: { reason: "already_submitted" } } });
+    // a retry of the stored answers (keys in another order, as jsonb gives them back) is still a duplicate
+    const again = await submitResponse({ ...tab(stored[0]!.x), payload: { nested: { b: [1, 2], a: 1 }, x: stored[0]!.x } });
+    expect(again.duplicate).toBe(true);
+  });
+
   it("a submission for a unit not leased to you, or after close, gets 409 and writes nothing", async () => {
     const { study } = await makeStudyWithUnits({ units: 2, n: 2 });
     const [a, b] = await makeParticipants(study.id, 2);

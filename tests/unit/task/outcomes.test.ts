@@ -15,10 +15,11 @@ describe("submit outcomes", () => {
 
   it("tells an expired lease from other conflicts, naming a message of our own rather than the server's", () => {
     expect(submitOutcome(fail(409, { code: "conflict", reason: "lease_expired" }))).toEqual({ kind: "expired" });
-    expect(submitOutcome(fail(409, { code: "conflict", reason: "already_submitted", detail: "internal words" }))).toEqual({
-      kind: "conflict",
-      message: "errors.alreadySubmitted",
-    });
+    expect(submitOutcome(fail(409, { code: "conflict", reason: "not_leased", detail: "internal words" }))).toEqual({ kind: "conflict", message: "errors.notLeased" });
+  });
+
+  it("a unit answered already (another tab or window, other answers) is said as such: these answers were not saved", () => {
+    expect(submitOutcome(fail(409, { code: "conflict", reason: "already_submitted", detail: "internal words" }))).toEqual({ kind: "answered_elsewhere" });
   });
 
   it("sends the participant where the server says: link, consent, paused or closed page", () => {
