@@ -270,7 +270,7 @@ test.describe("[PARTICIPANT]", () => {
     expect(reloaded?.status()).toBeLessThan(500);
     await expect(p.page).toHaveURL(/\/unavailable\?reason=paused$/);
     await expect(p.page.getByRole("heading", { level: 1, name: "This study is paused" })).toBeVisible();
-    await expect(p.page.getByText("Anything you already answered is kept.")).toBeVisible();
+    await expect(p.page.getByText(/Answers you submitted are kept, and one you were still sending waits on this device/)).toBeVisible();
     await expectNoAxeViolations(p.page, "the paused page");
     // the API says so too, with a reason the task page understands
     const next = await p.page.request.get(`/api/s/${study.code}/next`);
