@@ -177,7 +177,9 @@ export async function updateStudy({ actor, studyId, input }: { actor: Actor; stu
       ...study.settings,
       ...(input.settings ?? {}),
     });
-    await assertKnownViews(client, spec);
+    // a scan of the dataset's contexts: only when the views the study names change
+    const viewsOf = (x: Study["settings"]) => [x.view, x.views, x.stages.map((st) => st.view)];
+    if (changed(viewsOf(study.settings), viewsOf(spec.settings))) await assertKnownViews(client, spec);
     const before: Record<string, unknown> = { unitType: study.unitType, filter: study.filter, n: study.n, config: study.config, settings: askedOf(study.settings) };
     const after: Record<string, unknown> = { unitType: spec.unitType, filter: spec.filter, n: spec.n, config: spec.config, settings: askedOf(spec.settings) };
     const locked = LOCKED_AFTER_FIRST_RESPONSE.filter((k) => changed(before[k], after[k]));
