@@ -66,7 +66,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   // (`npm start` with another SALLY_PG_PORT): the CLI run beside it without one finds it there.
   const running = await recoverStaleLock(pgDir, say);
   if (running) {
-    port = postmasterPort(pgDir) ?? port;
+    port = postmasterLine(pgDir, 3) ?? port;
     await ensureDatabase(urlFor("postgres"), options.database);
     say(`using the embedded PostgreSQL already running for ${pgDir} (pid ${running})`);
     return { url: urlFor(options.database), pid: null, stop: async () => {} };
@@ -117,7 +117,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const url = urlFor(options.database);
   say(`embedded PostgreSQL is running on 127.0.0.1:${options.port} (data: ${pgDir})`);
 
-  const pid = postmasterPid(pgDir);
+  const pid = postmasterLine(pgDir, 0);
   let stopped = false;
   return {
     url,
@@ -161,8 +161,8 @@ async function loadCredentials(file: string): Promise<Credentials> {
 async function recoverStaleLock(pgDir: string, say: (line: string) => void): Promise<number | null> {
   const lockFile = path.join(pgDir, "postmaster.pid");
   if (!existsSync(lockFile)) return null;
-  const pid = Number(readFileSync(lockFile, "utf8").split("\n")[0]);
-  if (Number.isInteger(pid) && pid > 0 && isOurPostgres(pid, pgDir)) {
+  const pid = postmasterLine(pgDir, 0);
+  if (pid !== null && isOurPostgres(pid, pgDir)) {
     if (hasLiveNodeParent(pid)) return pid;
     say(`stopping an orphaned PostgreSQL (pid ${pid}) left by an earlier run`);
     process.kill(pid, "SIGINT");
@@ -176,20 +176,11 @@ async function recoverStaleLock(pgDir: string, say: (line: string) => void): Pro
   return null;
 }
 
-/** The port a running server listens on: the fourth line of its postmaster.pid. */
-function postmasterPort(pgDir: string): number | null {
+/** A positive number on one line of a data directory's postmaster.pid: 0 the server's pid, 3 its port. */
+function postmasterLine(pgDir: string, line: 0 | 3): number | null {
   try {
-    const port = Number(readFileSync(path.join(pgDir, "postmaster.pid"), "utf8").split("\n")[3]);
-    return Number.isInteger(port) && port > 0 ? port : null;
-  } catch {
-    return null;
-  }
-}
-
-function postmasterPid(pgDir: string): number | null {
-  try {
-    const pid = Number(readFileSync(path.join(pgDir, "postmaster.pid"), "utf8").split("\n")[0]);
-    return Number.isInteger(pid) && pid > 0 ? pid : null;
+    const n = Number(readFileSync(path.join(pgDir, "postmaster.pid"), "utf8").split("\n")[line]);
+    return Number.isInteger(n) && n > 0 ? n : null;
   } catch {
     return null;
   }
