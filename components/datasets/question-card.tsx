@@ -3,8 +3,8 @@ import Link from "next/link";
 import { kindLabel, type KindWords } from "@/components/datasets/format";
 import { goldLines, optionMarks } from "@/components/datasets/gold";
 import type { QuestionRow } from "@/components/datasets/page-data";
+import { optionLetter } from "@/lib/option-letter";
 
-const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 function tagText(value: unknown): string | null {
   if (value === null || value === undefined) return null;
@@ -49,7 +49,7 @@ export function QuestionCard({ question: q, datasetId, contextLink }: { question
                 className={`flex gap-2 rounded-control border px-3 py-2 text-sm ${mark === "correct" ? "border-success bg-success-soft" : "border-line"}`}
               >
                 <span className="font-semibold tabular-nums" aria-hidden="true">
-                  {LETTERS[i] ?? i + 1}.
+                  {optionLetter(i)}.
                 </span>
                 <span className="min-w-0 flex-1 break-words">{option}</span>
                 {mark === "correct" && <span className="shrink-0 font-semibold text-success">{t("gold")}</span>}

@@ -1,4 +1,5 @@
 import type { Check } from "@/lib/designs";
+import { optionLetter } from "@/lib/option-letter";
 
 // Sally's own words in a check (the answer-key rows' questions, "Correct"/"Wrong", "Fine", a
 // criterion's "Yes"/"No"), in the page's language. The server writes them in English for the
@@ -6,8 +7,6 @@ import type { Check } from "@/lib/designs";
 // A researcher's words (a flag's name, a label, a criterion's prompt) stay as written.
 
 type Translate = (key: string, values?: Record<string, string>) => string;
-
-const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /** message key of each option, by the check's kind and the option's value */
 const OPTION_KEYS: Record<string, Record<string, string>> = {
@@ -30,7 +29,7 @@ export function localCheck(check: Check, t: Translate): Check {
     const described = check.kind === "criterion" && o.description && SCALE_KEYS[o.value];
     return { ...o, label, ...(described ? { description: t(described) } : {}) };
   });
-  const letter = check.optionIndex === undefined ? "" : (LETTERS[check.optionIndex] ?? String(check.optionIndex + 1));
+  const letter = check.optionIndex === undefined ? "" : optionLetter(check.optionIndex);
   switch (check.kind) {
     case "marked":
       return { ...check, prompt: t("markedPrompt", { letter }), options };

@@ -1,8 +1,8 @@
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import type { ViewQuestion as Question } from "@/lib/designs";
+import { optionLetter } from "@/lib/option-letter";
 
-const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 export interface QuestionCardProps {
   question: Question;
@@ -46,7 +46,7 @@ export function QuestionCard({ question, number, promptId, answer, previous, err
                   key={i}
                   className={`flex flex-wrap gap-x-3 gap-y-1 rounded-control border px-3 py-2 text-base ${isMarked ? "border-primary bg-primary-soft" : "border-line bg-surface"}`}
                 >
-                  <span className="font-semibold text-muted">{LETTERS[i] ?? i + 1}.</span>
+                  <span className="font-semibold text-muted">{optionLetter(i)}.</span>
                   <span className="min-w-0 flex-1 basis-40">{option}</span>
                   {isMarked && <span className="ml-auto shrink-0 self-start rounded bg-primary px-2 py-0.5 text-sm font-semibold text-primary-ink">{t("markedAnswer")}</span>}
                 </li>

@@ -1,6 +1,7 @@
 import type { Gold, QuestionKind } from "@/lib/benchmarks/types";
 import type { Check as WireCheck } from "@/lib/designs/types";
 import type { ValidationConfig } from "@/lib/designs/validation/config";
+import { optionLetter } from "@/lib/option-letter";
 
 // The checks one unit asks, as flat keyed items: every check has categorical answers, so
 // voting, agreement and adjudication work the same way for all of them.
@@ -76,7 +77,6 @@ const FINE_FIRST = (flagged: string): CheckOption[] => [
   { value: "yes", label: flagged },
 ];
 const BROKEN_OPTIONS = FINE_FIRST("Broken");
-const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /** A flag's name without its explanation in brackets: "Unsafe (unethical, …)" → "Unsafe". */
 const shortName = (label: string) => label.replace(/\s*\(.*\)\s*$/, "").trim() || label;
@@ -123,7 +123,7 @@ function answerKeyChecks(q: UnitQuestion, out: Check[]): void {
   if ((q.kind === "single_choice" || q.kind === "multi_select") && q.options) {
     const marked = markedOptions(q);
     for (let i = 0; i < q.options.length; i++) {
-      const letter = LETTERS[i] ?? String(i + 1);
+      const letter = optionLetter(i);
       const key = `q:${questionId}:opt:${i}`;
       const subject = q.options[i]!;
       out.push(
