@@ -1,3 +1,4 @@
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createOpenStudy, DEFAULT_FLAGS, importFile, setStudyState, signedInRequest } from "./helpers/api";
 import { consentWithKeyboard } from "./helpers/participant";
@@ -15,6 +16,27 @@ async function openStudy(admin: Parameters<typeof createUser>[0]) {
   const { datasetId } = await importFile(api, TOMATO_FIXTURE, unique("tomato"));
   const study = await createOpenStudy(api, { name: unique("task page"), datasetId, unitType: "question", n: 2, entryMode: "link", config: { contextChecks: { flags: DEFAULT_FLAGS, comment: false } } });
   return { api, study };
+}
+
+/** A consented participant on the study's first unit, in a context of its own. */
+async function onFirstUnit(browser: Browser, code: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${E2E.baseURL}/s/${code}`);
+  await consentWithKeyboard(page);
+  await expect(page.getByText(/^Unit 1 of \d+$/)).toBeVisible();
+  return { context, page };
+}
+
+/** Every check on the page answered with its option `option` for the first check, its first option for the others. */
+async function answerChecks(page: Page, option = 0) {
+  const checks = page.locator("fieldset[data-check]");
+  for (let i = 0; i < (await checks.count()); i++) await checks.nth(i).getByRole("radio").nth(i === 0 ? option : 0).check();
+}
+
+/** Responses the study has stored, as its results count them. */
+async function storedResponses(api: APIRequestContext, studyId: string): Promise<number> {
+  return ((await (await api.get(`/api/studies/${studyId}/results`)).json()) as { progress: { responses: number } }).progress.responses;
 }
 
 test("[TASK-PAGE] one script of ours, with the response's nonce, gzipped and cached for good; no Next.js runtime; no CSP violation or hydration error", async ({ admin, browser }) => {
@@ -93,13 +115,8 @@ test("[TASK-PAGE][OFFLINE] an answer held on the device through a lost connectio
   // the page's own retries run about 30 s before it says the server cannot be reached
   test.setTimeout(120_000);
   const { api, study } = await openStudy(admin);
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`${E2E.baseURL}/s/${study.code}`);
-  await consentWithKeyboard(page);
-  await expect(page.getByText(/^Unit 1 of \d+$/)).toBeVisible();
-  const checks = page.locator("fieldset[data-check]");
-  for (let i = 0; i < (await checks.count()); i++) await checks.nth(i).getByRole("radio").first().check();
+  const { context, page } = await onFirstUnit(browser, study.code);
+  await answerChecks(page);
 
   await context.setOffline(true);
   await page.getByRole("button", { name: "Submit" }).click();
@@ -108,34 +125,26 @@ test("[TASK-PAGE][OFFLINE] an answer held on the device through a lost connectio
   await context.setOffline(false);
   await submitted;
   await expect(page.getByText(/^Unit 2 of \d+$/)).toBeVisible();
-  const results = (await (await api.get(`/api/studies/${study.id}/results`)).json()) as { progress: { responses: number } };
-  expect(results.progress.responses).toBe(1);
+  expect(await storedResponses(api, study.id)).toBe(1);
   await context.close();
   await api.dispose();
 });
 
 test("[TASK-PAGE][TWO-TABS] the same unit answered differently in two tabs: the first is saved, the second is told its answers were not", async ({ admin, browser }) => {
   const { api, study } = await openStudy(admin);
-  const context = await browser.newContext();
-  const first = await context.newPage();
-  await first.goto(`${E2E.baseURL}/s/${study.code}`);
-  await consentWithKeyboard(first);
-  await expect(first.getByText(/^Unit 1 of \d+$/)).toBeVisible();
+  const { context, page: first } = await onFirstUnit(browser, study.code);
   const second = await context.newPage();
   await second.goto(`${E2E.baseURL}/s/${study.code}/task`);
   await expect(second.getByText(/^Unit 1 of \d+$/)).toBeVisible();
   // each tab gives the first check a different answer, every other check its first option
-  for (const [page, option] of [[first, 0], [second, 1]] as const) {
-    const checks = page.locator("fieldset[data-check]");
-    for (let i = 0; i < (await checks.count()); i++) await checks.nth(i).getByRole("radio").nth(i === 0 ? option : 0).check();
-  }
+  await answerChecks(first, 0);
+  await answerChecks(second, 1);
   await first.getByRole("button", { name: "Submit" }).click();
   await expect(first.getByRole("status").filter({ hasText: "Your answers were saved." })).toBeVisible();
   await second.getByRole("button", { name: "Submit" }).click();
   await expect(second.getByText("This unit was already answered in another tab or window, so the answers on this page were not saved.")).toBeVisible();
   await expect(second.getByText(/^Unit 2 of \d+$/)).toBeVisible();
-  const results = (await (await api.get(`/api/studies/${study.id}/results`)).json()) as { progress: { responses: number } };
-  expect(results.progress.responses).toBe(1);
+  expect(await storedResponses(api, study.id)).toBe(1);
   await context.close();
   await api.dispose();
 });
