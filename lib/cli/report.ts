@@ -2,15 +2,15 @@
 import { z } from "zod";
 import { defineCommand } from "@/lib/cli/args";
 import { printJson, withDatabase } from "@/lib/cli/db";
+import { reportText } from "@/lib/cli/report-text";
 import { OPERATOR } from "@/lib/datasets/service";
 import { studyReport } from "@/lib/studies/report";
 import { getStudyFor } from "@/lib/studies/service";
 
 const USAGE = `Usage: npm run -s sally -- report --study <study id> [--json]
-  Prints the study's figures: responses and participants, then the design's own (human accuracy by type and stratum
-  with Wilson intervals, models on the same questions; criteria; ratings and correlations). --json: one JSON object.`;
-
-const pct = (v: number | null | undefined) => (v === null || v === undefined ? "—" : `${(v * 100).toFixed(1)}%`);
+  Prints the study's figures: responses and participants, then the design's own (human accuracy by type, group × stage
+  and stratum with Wilson intervals, the benchmark's own tables, models on the same questions; criteria; ratings and
+  correlations; units by decision and agreement per check). --json: one JSON object.`;
 
 export const reportCommand = defineCommand({
   summary: "print a study's figures (human accuracy, agreement, ratings)",
@@ -24,10 +24,7 @@ export const reportCommand = defineCommand({
       printJson(report);
       return 0;
     }
-    console.log(`Study ${report.studyId} (${report.design}): ${report.responses} responses from ${report.participants} participants`);
-    const r = report as { byType?: { key: string; n: number; accuracy: number | null }[]; models?: { model: string; n: number; accuracy: number | null; diff: number | null }[] };
-    for (const t of r.byType ?? []) console.log(`  ${t.key.padEnd(28)} ${pct(t.accuracy).padStart(7)}  n=${t.n}`);
-    for (const m of r.models ?? []) console.log(`  model ${m.model.padEnd(22)} ${pct(m.accuracy).padStart(7)}  n=${m.n}  human − model ${m.diff === null ? "—" : (m.diff * 100).toFixed(1)}`);
+    console.log(reportText(report));
     return 0;
   },
 });

@@ -5,6 +5,7 @@ import { importDataset } from "@/lib/datasets/import";
 import { pool } from "@/lib/db/pool";
 import type { BaselineResults } from "@/lib/designs";
 import { seededRandom } from "@/lib/metrics";
+import { reportText } from "@/lib/cli/report-text";
 import { studyReport } from "@/lib/studies/report";
 import { changeStudyState, createStudy, parseSpec } from "@/lib/studies/service";
 import { readStudy } from "@/lib/studies/study";
@@ -133,6 +134,14 @@ describe("a reader / non-reader study with staged reveal (CharToM-QA)", () => {
       wrongToRight: items.filter((n) => n % 2 === 0 && n % 3 === 0).length,
     });
     expect(report.revisions!.find((r) => r.group === "read")).toMatchObject({ n: 24, rightToWrong: 0, wrongToRight: 0, changed: 0 });
+
+    // `sally report` without --json prints the same grid, gap and revisions
+    const text = reportText(report);
+    const readC0 = cell(true, 1);
+    expect(text).toContain("By group × stage");
+    expect(text).toMatch(new RegExp(`group=read, stage=1 \\(c0\\) +${((readC0.correct / readC0.n) * 100).toFixed(1)}% .*n=${readC0.n}`));
+    expect(text).toMatch(/stage 1 \(c0\): read − not_read 50\.0% .* on 24 questions/);
+    expect(text).toContain(`revisions, not_read: 24 answered at both stages, right → wrong ${nonReaders.rightToWrong}, wrong → right ${nonReaders.wrongToRight}`);
   });
 });
 

@@ -13,6 +13,7 @@ import { pool } from "@/lib/db/pool";
 import { designOf, type Study } from "@/lib/designs";
 import { bootstrapMean } from "@/lib/metrics";
 import { enterStudy } from "@/lib/participants/entry";
+import { reportText } from "@/lib/cli/report-text";
 import { studyReport } from "@/lib/studies/report";
 import { studyResults } from "@/lib/studies/results";
 import { changeStudyState, createStudy, parseSpec } from "@/lib/studies/service";
@@ -152,6 +153,11 @@ describe("a CharToM-QA rating study (3 imported models, 2 annotator accounts)", 
       const boot = bootstrapMean(means, { seed: 1, resamples: 2000 }) as { lower: number; upper: number };
       expect(row.ci95).toEqual([boot.lower, boot.upper]);
     });
+
+    // `sally report` without --json prints each model's mean rating, not a (missing) accuracy
+    const text = reportText(report);
+    expect(text).toContain("Ratings by model");
+    for (const row of models) expect(text).toMatch(new RegExp(`${row.model} +mean ${row.meanScore.toFixed(2)} .*n=3`));
 
     // Pearson and Spearman per metric over (question, model) answers, against the definitions
     const correlations = report.correlations as Row[];
