@@ -61,5 +61,10 @@ test("[DATASETS][TAGS] the owner adds tags from a CSV; the tag appears in the fi
   // nothing changed: still two questions in the pool
   await page.reload();
   await expect(page.getByRole("combobox", { name: "pool" }).getByRole("option")).toHaveText(["Any", "gold (2)"]);
+  // the filter form leaves the other tag at "Any": the address names only the chosen tag
+  await page.getByRole("combobox", { name: "pool" }).selectOption("gold");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(new RegExp(`/datasets/${datasetId}\\?tag\\.pool=gold$`));
+  await expect(page.getByRole("combobox", { name: "pool" })).toHaveValue("gold");
   await api.dispose();
 });

@@ -22,6 +22,12 @@ export function knownFilter(filter: TagFilter, tags: Record<string, unknown>): T
   return Object.fromEntries(Object.entries(filter).filter(([key]) => Object.hasOwn(tags, key)));
 }
 
+/** Whether the URL names tags the filter dropped: the plain GET form sends every "Any" as an empty
+ *  `tag.<key>=`, which would otherwise stay in the address a researcher copies and shares. */
+export function hasStrayTags(search: SearchParams, filter: TagFilter): boolean {
+  return Object.keys(search).some((name) => name.startsWith(PREFIX) && !Object.hasOwn(filter, name.slice(PREFIX.length)));
+}
+
 /** A 1-based page number from the URL, clamped to the pages there are. */
 export function pageFromSearch(raw: string | string[] | undefined, pages: number): number {
   const n = Number(Array.isArray(raw) ? raw[0] : raw);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeFilter, exportHref, filterFromSearch, knownFilter, pageFromSearch, searchFor } from "@/components/datasets/tag-filter";
+import { describeFilter, exportHref, filterFromSearch, hasStrayTags, knownFilter, pageFromSearch, searchFor } from "@/components/datasets/tag-filter";
 
 describe("filterFromSearch", () => {
   it("reads tag.<key> parameters, repeated keys as alternatives, and ignores the rest and empty values", () => {
@@ -7,6 +7,15 @@ describe("filterFromSearch", () => {
       mental_state: ["belief", "desire"],
       order: ["2"],
     });
+  });
+
+  it("finds the empty and unknown tags the URL still names, so the page can drop them", () => {
+    const search = { "tag.pool": "gold", "tag.question_type": "", page: "2" };
+    const filter = knownFilter(filterFromSearch(search), { pool: [], question_type: [] });
+    expect(hasStrayTags(search, filter)).toBe(true);
+    expect(searchFor(filter, 2)).toBe("?tag.pool=gold&page=2");
+    expect(hasStrayTags({ "tag.gone": "x" }, knownFilter(filterFromSearch({ "tag.gone": "x" }), {}))).toBe(true);
+    expect(hasStrayTags({ "tag.pool": "gold", page: "2" }, { pool: ["gold"] })).toBe(false);
   });
 
   it("keeps only tags the dataset has", () => {

@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
+import { redirect } from "next/navigation";
 import { DeleteDataset } from "@/components/datasets/delete-dataset";
 import { ExportLinks } from "@/components/datasets/export-links";
 import { formatDateTime, versionText } from "@/components/datasets/format";
@@ -10,7 +11,7 @@ import { SharePanel } from "@/components/datasets/share-panel";
 import { TagUpload } from "@/components/datasets/tag-upload";
 import { summaryOf, SummaryTables } from "@/components/datasets/summary-tables";
 import { TagFilterForm } from "@/components/datasets/tag-filter-form";
-import { describeFilter, filterFromSearch, knownFilter, pageFromSearch, type SearchParams } from "@/components/datasets/tag-filter";
+import { describeFilter, filterFromSearch, hasStrayTags, knownFilter, pageFromSearch, searchFor, type SearchParams } from "@/components/datasets/tag-filter";
 import { PageHeader } from "@/components/ui/page-header";
 import { can } from "@/lib/auth/permissions";
 import { datasetModels, datasetTags, sharingOf } from "@/lib/datasets/service";
@@ -33,6 +34,7 @@ export default async function DatasetPage({ params, searchParams }: Props) {
     manages ? sharingOf(dataset) : null,
   ]);
   const filter = knownFilter(filterFromSearch(search), tags);
+  if (hasStrayTags(search, filter)) redirect(`/datasets/${dataset.id}${searchFor(filter, pageFromSearch(search.page, Number.MAX_SAFE_INTEGER))}`);
   const { rows, total, page, pages } = await questionPage(user, dataset.id, filter, pageFromSearch(search.page, Number.MAX_SAFE_INTEGER));
   const first = (page - 1) * QUESTIONS_PER_PAGE + 1;
   const summary = summaryOf(dataset);
