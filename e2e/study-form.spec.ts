@@ -230,6 +230,7 @@ test("[STUDY][FORM] each design's own section (from its folder) renders in the f
   await expect(form.getByRole("group", { name: "Assignment order" }).getByRole("radio", { name: "A random order for each participant" })).toBeChecked();
   await form.getByRole("button", { name: "Add CharToM-QA’s penalties" }).click();
   await expect(form.getByRole("textbox", { name: /^Penalties/ })).toHaveValue(/factual error/);
+  await expect(form.getByText("CharToM-QA’s defect statements were added.")).toBeVisible();
   await expectNoAxeViolations(page, "the new rating study form");
 
   // back to validation: its draft and the crowd entry modes are back

@@ -6,6 +6,7 @@ import {
   useContext,
   useEffect,
   useRef,
+  useState,
   type ButtonHTMLAttributes,
   type ComponentType,
   type InputHTMLAttributes,
@@ -86,6 +87,29 @@ export function useFormKit(): FormKit {
   const kit = useContext(FormKitContext);
   if (!kit) throw new Error("useFormKit: a design's form section was rendered outside the console's FormKitProvider.");
   return kit;
+}
+
+/** A button that fills in a benchmark's preset (DIAMONDs' checklists, CharToM-QA's penalties), then
+ *  says so in a polite live region beside it: the change is elsewhere in the form, out of sight. */
+export function PresetButton({ label, applied, onApply }: { label: string; applied: string; onApply: () => void }) {
+  const { Button } = useFormKit();
+  const [notice, setNotice] = useState("");
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <Button
+        variant="secondary"
+        onClick={() => {
+          onApply();
+          setNotice(applied);
+        }}
+      >
+        {label}
+      </Button>
+      <span className="text-sm text-muted" aria-live="polite">
+        {notice}
+      </span>
+    </div>
+  );
 }
 
 /** Move focus to an element by id after the next render (call it together with the state update that adds the element). */

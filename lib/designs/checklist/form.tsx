@@ -1,8 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState } from "react";
-import { useFormKit, type DesignForm, type DesignSectionProps } from "@/lib/designs/form-kit";
+import { PresetButton, useFormKit, type DesignForm, type DesignSectionProps } from "@/lib/designs/form-kit";
 import { checklistConfigSchema } from "@/lib/designs/checklist/config";
 import { ChecklistEditor } from "@/lib/designs/checklist/form-checklists";
 import {
@@ -20,9 +19,8 @@ import {
 const TIE_POLICIES: TiePolicy[] = ["needs_review", "keep", "reject"];
 
 function ChecklistSection({ draft, update, errors }: DesignSectionProps<ChecklistFormDraft>) {
-  const { Button, Checkbox, Input, RadioGroup, Section, fieldId } = useFormKit();
+  const { Checkbox, Input, RadioGroup, Section, fieldId } = useFormKit();
   const t = useTranslations("console.designs.checklist");
-  const [notice, setNotice] = useState("");
   return (
     <>
       <Section id={fieldId("config")} legend={t("legend")} description={t("description")}>
@@ -31,20 +29,7 @@ function ChecklistSection({ draft, update, errors }: DesignSectionProps<Checklis
             {errors.config}
           </p>
         )}
-        <div className="flex flex-wrap items-center gap-3">
-          <Button
-            variant="secondary"
-            onClick={() => {
-              update(withDiamondsChecklists);
-              setNotice(t("diamondsApplied"));
-            }}
-          >
-            {t("diamonds")}
-          </Button>
-          <span className="text-sm text-muted" aria-live="polite">
-            {notice}
-          </span>
-        </div>
+        <PresetButton label={t("diamonds")} applied={t("diamondsApplied")} onApply={() => update(withDiamondsChecklists)} />
         <ChecklistEditor draft={draft} update={update} errors={errors} />
         <div className="space-y-4 border-t border-line pt-4">
           <Checkbox id={fieldId("config.comment")} label={t("comment")} checked={draft.comment} onChange={(e) => update((d) => ({ ...d, comment: e.target.checked }))} />

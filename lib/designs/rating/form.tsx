@@ -1,15 +1,13 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState } from "react";
-import { useFormKit, type DesignForm, type DesignSectionProps } from "@/lib/designs/form-kit";
+import { PresetButton, useFormKit, type DesignForm, type DesignSectionProps } from "@/lib/designs/form-kit";
 import { ratingConfigSchema } from "@/lib/designs/rating/config";
 import { emptyRatingDraft, modelChoices, ratingConfigOf, ratingDraftFrom, ratingFieldName, ratingReason, withChartomPenalties, type RatingDraft } from "@/lib/designs/rating/form-model";
 
 function RatingSection({ draft, update, errors, dataset }: DesignSectionProps<RatingDraft>) {
-  const { Button, Checkbox, Input, Section, TextArea, fieldId } = useFormKit();
+  const { Checkbox, Input, Section, TextArea, fieldId } = useFormKit();
   const t = useTranslations("console.designs.rating");
-  const [notice, setNotice] = useState("");
   const models = modelChoices(draft, dataset.models);
   const hintId = `${fieldId("config.models")}-hint`;
   const num = (key: "min" | "max" | "step", label: string) => (
@@ -72,20 +70,7 @@ function RatingSection({ draft, update, errors, dataset }: DesignSectionProps<Ra
           error={errors["config.penalties"]}
           onChange={(e) => update((d) => ({ ...d, penalties: e.target.value }))}
         />
-        <div className="flex flex-wrap items-center gap-3">
-          <Button
-            variant="secondary"
-            onClick={() => {
-              update(withChartomPenalties);
-              setNotice(t("chartomAdded"));
-            }}
-          >
-            {t("addChartom")}
-          </Button>
-          <span className="text-sm text-muted" aria-live="polite">
-            {notice}
-          </span>
-        </div>
+        <PresetButton label={t("addChartom")} applied={t("chartomAdded")} onApply={() => update(withChartomPenalties)} />
       </div>
       <Checkbox id={fieldId("config.comment")} label={t("comment")} checked={draft.comment} onChange={(e) => update((d) => ({ ...d, comment: e.target.checked }))} />
       <Input
