@@ -11,6 +11,7 @@ import { accuracy } from "@/lib/metrics";
 import { enterStudy, StudyUnavailable } from "@/lib/participants/entry";
 import { adjudicate } from "@/lib/studies/adjudicate";
 import { studyManifest, validatedSelection } from "@/lib/studies/manifest";
+import { reportText } from "@/lib/cli/report-text";
 import { studyReport } from "@/lib/studies/report";
 import { studyResults } from "@/lib/studies/results";
 import { changeStudyState, createStudy, parseSpec } from "@/lib/studies/service";
@@ -179,6 +180,12 @@ describe("a DIAMONDs checklist review (2 annotator accounts, script and conversa
     // what `sally report --study <id> --json` prints
     const report = (await studyReport(study)) as Record<string, unknown>;
     expect((report.criteria as Record<string, unknown>[]).map((c) => Object.keys(c).slice(0, 5))).toEqual(Array(4).fill(["key", "n", "passRate", "ci95", "cohenKappa"]));
+    // and without --json: each criterion's pass rate, and the units by decision
+    const printed = reportText(report);
+    for (const c of report.criteria as { key: string; passRate: number | null }[]) {
+      expect(printed).toMatch(new RegExp(`^  ${c.key.replace(".", "\\.")} +${c.passRate === null ? "—" : `${(c.passRate * 100).toFixed(1)}%`}`, "m"));
+    }
+    expect(printed).toContain("Units: incomplete 0, keep 1, reject 2, needs review 3");
 
     // a researcher decides the tie on unit 1; it is kept, and the validated export holds units 0 and 1
     await adjudicate({ actor, studyId: study.id, input: { unitId: units[1]!.id, check: "script_answer.reasoning_sound", decision: "yes", reason: "The solution is complete." } });

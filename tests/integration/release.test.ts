@@ -20,6 +20,8 @@ import { adjudicate } from "@/lib/studies/adjudicate";
 import { decidesUnits, decisionsCsv, decisionsParquet } from "@/lib/studies/export";
 import { EXPORT_STREAMS } from "@/lib/studies/exports/streams";
 import { studyResults } from "@/lib/studies/results";
+import { reportText } from "@/lib/cli/report-text";
+import { studyReport } from "@/lib/studies/report";
 import { changeStudyState, createStudy, parseSpec } from "@/lib/studies/service";
 import { readStudy } from "@/lib/studies/study";
 import { createUser } from "@/lib/users/service";
@@ -149,6 +151,10 @@ describe("exports as Parquet and the release folder", () => {
     expect(bySource.get("item-3")!.status).toBe("keep");
     const adjudicated = Object.values(JSON.parse(String(bySource.get("item-3")!.checks)) as Record<string, { majority: string; adjudicated: string | null }>).find((c) => c.adjudicated);
     expect(adjudicated).toMatchObject({ majority: "no", adjudicated: "yes" });
+    // `sally report` without --json: units by decision and agreement per check
+    const text = reportText(await studyReport(study));
+    expect(text).toMatch(/^Units: incomplete 0, keep \d+, reject \d+, needs review \d+$/m);
+    expect(text).toMatch(/^Agreement per check\n {2}\S.* Fleiss κ (-?\d\.\d{3}|—) {2}α /m);
 
     // the release: its figures (card, manifest, errata) read in one snapshot; on the pool's own
     // connections only the dataset's description (fixed at import) is read
