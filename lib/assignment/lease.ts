@@ -118,14 +118,20 @@ function groupSql(req: LeaseRequest, p: (v: unknown) => string): { expr: string;
   }
   const members = p(g.members);
   const others = p(g.others);
-  const expr = `(CASE WHEN u."groupValue" = ANY((SELECT "groupValues" FROM me)::text[]) THEN ${members} ELSE ${others} END)`;
+  const isMember = (unit: string) => `COALESCE(${unit}."groupValue" = ANY((SELECT "groupValues" FROM me)::text[]), false)`;
+  const expr = `(CASE WHEN ${isMember("u")} THEN ${members} ELSE ${others} END)`;
   // how far ahead the unit's group already is for this participant (negative: behind)
   const lead = `(CASE WHEN ${expr} = ${members} THEN (SELECT gm FROM mine) - (SELECT go FROM mine) ELSE (SELECT go FROM mine) - (SELECT gm FROM mine) END)`;
+  // The balance binds only someone the study's units put in both groups: a participant who read
+  // none of the books (or all of them) can never even up, and was sent away after one unit.
+  const inBoth =
+    `(EXISTS (SELECT 1 FROM "StudyUnit" b WHERE b."studyId" = $1 AND ${isMember("b")})` +
+    ` AND EXISTS (SELECT 1 FROM "StudyUnit" b WHERE b."studyId" = $1 AND NOT ${isMember("b")}))`;
   return {
     expr,
     where:
       ` AND EXISTS (SELECT 1 FROM "UnitQuota" q WHERE q."unitId" = u.id AND q."group" = ${expr} AND q."activeCount" < q.capacity)` +
-      ` AND ${lead} + 1 <= ${p(g.tolerance)}`,
+      ` AND (${lead} + 1 <= ${p(g.tolerance)} OR NOT ${inBoth})`,
     order: `${lead}, `,
   };
 }

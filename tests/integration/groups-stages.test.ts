@@ -101,13 +101,15 @@ describe("a reader / non-reader study with staged reveal (CharToM-QA)", () => {
     );
     expect(perCell).toHaveLength(created.units * 2);
     expect(perCell.every((c) => c.n === 1)).toBe(true);
-    // each participant within ±1 between books read and not read
-    const { rows: balance } = await pool().query<{ read: number; other: number }>(
-      `SELECT count(*) FILTER (WHERE "group" = 'read')::int AS read, count(*) FILTER (WHERE "group" = 'not_read')::int AS other
-       FROM "Assignment" WHERE "studyId" = $1 AND status = 'submitted' GROUP BY "participantId"`,
+    // each participant who read some of the books but not all within ±1 between books read and not read
+    const { rows: balance } = await pool().query<{ pid: string; read: number; other: number }>(
+      `SELECT p."externalId" AS pid, count(*) FILTER (WHERE a."group" = 'read')::int AS read, count(*) FILTER (WHERE a."group" = 'not_read')::int AS other
+       FROM "Assignment" a JOIN "Participant" p ON p.id = a."participantId" WHERE a."studyId" = $1 AND a.status = 'submitted' GROUP BY 1`,
       [created.id],
     );
-    for (const b of balance) expect(Math.abs(b.read - b.other)).toBeLessThanOrEqual(1);
+    const mixed = new Set(people.flatMap(({ read }, i) => (read.size > 0 && read.size < BOOKS.length ? [`reader-${i}`] : [])));
+    expect(mixed.size).toBeGreaterThan(20);
+    for (const b of balance.filter((row) => mixed.has(row.pid))) expect(Math.abs(b.read - b.other)).toBeLessThanOrEqual(1);
 
     const report = (await studyReport((await readStudy(pool(), { id: created.id }))!)) as unknown as BaselineResults;
     const cell = (reader: boolean, stage: number) => {
@@ -142,6 +144,36 @@ describe("a reader / non-reader study with staged reveal (CharToM-QA)", () => {
     expect(text).toMatch(new RegExp(`group=read, stage=1 \\(c0\\) +${((readC0.correct / readC0.n) * 100).toFixed(1)}% .*n=${readC0.n}`));
     expect(text).toMatch(/stage 1 \(c0\): read − not_read 50\.0% .* on 24 questions/);
     expect(text).toContain(`revisions, not_read: 24 answered at both stages, right → wrong ${nonReaders.rightToWrong}, wrong → right ${nonReaders.wrongToRight}`);
+  });
+});
+
+describe("the balance between groups binds only participants in both", () => {
+  it("someone who read none of the books answers every question as a non-reader; someone who read one is held to ±1", async () => {
+    const owner = await createUser({ actorId: null, input: { email: `r-${randomUUID()}@x.test`, name: "R", role: "researcher", password: "0123456789ab" } });
+    const actor = { id: owner.id, role: owner.role };
+    const ds = await importDataset({ file: writeChartom().file, benchmark: "chartom", ownerId: owner.id, asNewVersion: true });
+    const created = await createStudy({
+      actor,
+      spec: parseSpec({
+        dataset: ds.datasetId, design: "baseline", name: "balance", unit: "question", kinds: ["single_choice"],
+        groups: { names: ["read", "not_read"], perUnit: { read: 1, not_read: 1 }, balanceTolerance: 1, membership: { from: "url", tag: "book", param: "read" } },
+      }),
+    });
+    await changeStudyState({ actor, studyId: created.id, to: "open" });
+    const answerAll = async (p: HttpParticipant) => {
+      let answered = 0;
+      for (;;) {
+        const next = await p.next();
+        if (next.body.status === "done") return answered;
+        const q = next.body.unit!.questions[0]!;
+        expect((await p.submit(next.body.unit!.assignmentId, { answers: { [q.id]: 0 } })).status).toBe(201);
+        answered++;
+      }
+    };
+    // before the fix: sent away after one unit, with every non-reader place still open
+    expect(await answerAll(await joined(created.code, { PROLIFIC_PID: "read-none" }))).toBe(created.units);
+    // no non-reader place is left, so a reader of one book may take one unit of it, not more
+    expect(await answerAll(await joined(created.code, { PROLIFIC_PID: "read-one", read: BOOKS[0]! }))).toBe(1);
   });
 });
 
