@@ -25,7 +25,7 @@ interface Report {
   groupGap?: { stage: number; view: string | null; groups: [string, string]; pairs: number; diff: Figure; ci95: Interval; mcnemarP: Figure }[];
   revisions?: { group: string; n: number; rightToWrong: number; wrongToRight: number; mcnemarP: Figure }[];
   summary?: { tables: { title: string; rows: { group: Record<string, string>; n: number; accuracy: Figure; ci: Interval }[] }[]; figures: { label: string; value: Figure; n: number }[] };
-  models?: { model: string; n: number; accuracy?: Figure; diff?: Figure; meanScore?: Figure; ci95?: Interval; penaltyRate?: Figure }[];
+  models?: { model: string; n: number; accuracy?: Figure; humanAccuracy?: Figure; diff?: Figure; meanScore?: Figure; ci95?: Interval; penaltyRate?: Figure }[];
   correlations?: { metric: string; n: number; pearson: Figure; spearman: Figure }[];
   criteria?: { key: string; n: number; passRate: Figure; ci95: Interval; fleissKappa: Figure }[];
   decisions?: Record<string, number>;
@@ -33,7 +33,8 @@ interface Report {
 }
 
 const pct = (v: Figure) => (v === null || v === undefined ? "—" : `${(v * 100).toFixed(1)}%`);
-const num = (v: Figure, digits = 3) => (v === null || v === undefined ? "—" : v.toFixed(digits));
+// a rounding error such as -8e-17 prints as 0, not "-0.000"
+const num = (v: Figure, digits = 3) => (v === null || v === undefined ? "—" : (Math.abs(v) < 0.5 * 10 ** -digits ? 0 : v).toFixed(digits));
 const interval = (ci: Interval) => (ci ? `[${pct(ci[0])}, ${pct(ci[1])}]` : "");
 const pValue = (p: Figure) => (p === null || p === undefined ? "p —" : `p ${p < 0.001 ? "< 0.001" : p.toFixed(3)}`);
 
@@ -67,7 +68,7 @@ function modelLines(r: Report): string[] {
     ...r.models.map((m) =>
       rated
         ? `  ${m.model.padEnd(34)} mean ${num(m.meanScore, 2)} ${m.ci95 ? `[${num(m.ci95[0], 2)}, ${num(m.ci95[1], 2)}]` : ""}  n=${m.n}  penalised ${pct(m.penaltyRate)}`
-        : `  ${m.model.padEnd(34)} ${pct(m.accuracy).padStart(7)}  n=${m.n}  human − model ${m.diff === null || m.diff === undefined ? "—" : (m.diff * 100).toFixed(1)}`,
+        : `  ${m.model.padEnd(34)} ${pct(m.accuracy).padStart(7)}  n=${m.n}  humans on these ${pct(m.humanAccuracy)}  human − model ${m.diff === null || m.diff === undefined ? "—" : `${(m.diff * 100).toFixed(1)} pts`}`,
     ),
   ];
 }

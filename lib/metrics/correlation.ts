@@ -33,8 +33,13 @@ function check(x: ArrayLike<number>, y: ArrayLike<number>): string | null {
   return null;
 }
 
+const constant = (v: ArrayLike<number>) => Array.prototype.every.call(v, (a: number) => a === v[0]);
+
 function r(x: ArrayLike<number>, y: ArrayLike<number>): number | string {
   const n = x.length;
+  // tested on the values, not on the sums: a mean such as 0.1 summed in sixths leaves sxx at 1e-33,
+  // and the "correlation" of a constant metric came out as -1e-16 with an interval of ±0.81
+  if (constant(x) || constant(y)) return `${constant(x) ? "x" : "y"} is constant, so the correlation is undefined`;
   let mx = 0;
   let my = 0;
   for (let i = 0; i < n; i++) {

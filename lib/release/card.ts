@@ -1,5 +1,5 @@
 import { stringify } from "yaml";
-import type { AgreementFigures, BaselineResults, DesignResults, Study } from "@/lib/designs";
+import type { AgreementFigures, BaselineResults, ChecklistResults, DesignResults, RatingResults, Study } from "@/lib/designs";
 import type { ErrataCounts } from "@/lib/datasets/errata";
 import { cell, figure, heading, percent, table } from "@/lib/release/markdown";
 
@@ -77,6 +77,8 @@ export function datasetCard(c: CardInput): string {
     c.licenseNote ? `Licence note: ${c.licenseNote}` : "",
     ...validationSection(c),
     ...baselineSection(c),
+    ...checklistSection(c),
+    ...ratingSection(c),
     ...exclusionSection(c),
     ...sampleSection(c),
     ...errataSection(c),
@@ -149,9 +151,58 @@ function baselineSection(c: CardInput): string[] {
     table(["question type", "answers", "correct", "accuracy", "95% CI"], r.byType.map((t) => [t.key, String(t.n), String(t.correct), percent(t.accuracy), ci(t.ci95)])),
   ];
   if (r.sets) out.push(`Sets with every question right ("All"): ${percent(r.sets.all)} of ${r.sets.n}.`);
+  if (r.byGroupStage?.length) {
+    out.push(heading(3, "Groups and stages"));
+    out.push(table(["group", "stage", "view", "answers", "correct", "accuracy", "95% CI"], r.byGroupStage.map((g) => [g.key.group, String(g.key.stage), g.view ?? "—", String(g.n), String(g.correct), percent(g.accuracy), ci(g.ci95)])));
+    const gaps = (r.groupGap ?? []).map((g) => [String(g.stage), `${g.groups[0]} − ${g.groups[1]}`, String(g.pairs), points(g.diff), ci(g.ci95), figure(g.mcnemarP)]);
+    if (gaps.length) out.push(table(["stage", "groups", "questions answered by both", "difference", "95% CI (Newcombe, paired)", "McNemar p"], gaps));
+  }
   if (r.models.length) {
     out.push(heading(3, "Beside models"));
-    out.push(table(["model", "questions", "model accuracy", "human − model", "95% CI", "McNemar p"], r.models.map((m) => [m.model, String(m.n), percent(m.accuracy), figure(m.diff), ci(m.diffCi95), figure(m.mcnemarP)])));
+    out.push("Each model on the questions with a scored human answer; humans' accuracy on their answers to those questions; the difference paired by question.");
+    out.push(
+      table(
+        ["model", "questions", "human accuracy", "model accuracy", "human − model", "95% CI", "McNemar p"],
+        r.models.map((m) => [m.model, String(m.n), percent(m.humanAccuracy), percent(m.accuracy), points(m.diff), ci(m.diffCi95), figure(m.mcnemarP)]),
+      ),
+    );
+  }
+  return out;
+}
+
+/** A difference of two proportions in percentage points. */
+function points(x: number | null): string {
+  return x === null ? "—" : `${x > 0 ? "+" : ""}${(100 * x).toFixed(1)} pts`;
+}
+
+function checklistSection(c: CardInput): string[] {
+  if (!("criteria" in c.results)) return [];
+  const r = c.results as ChecklistResults;
+  return [
+    heading(2, "Criteria"),
+    "Per criterion, the units whose reviewers' majority (or a researcher's adjudication) decided it, and the share that passed, with a Wilson 95% interval.",
+    table(
+      ["criterion", "prompt", "decided", "passed", "pass rate", "95% CI", "Fleiss' κ"],
+      r.criteria.map((k) => [k.key, k.prompt, String(k.decided), String(k.passed), percent(k.passRate), k.ci95 ? `${percent(k.ci95[0])}–${percent(k.ci95[1])}` : "—", figure(k.fleissKappa)]),
+    ),
+  ];
+}
+
+function ratingSection(c: CardInput): string[] {
+  if (!("scale" in c.results && "correlations" in c.results)) return [];
+  const r = c.results as RatingResults;
+  const out = [
+    heading(2, "Ratings"),
+    "Per model, the mean over its answers of each answer's mean rating, with a percentile bootstrap 95% interval.",
+    table(["model", "answers", "ratings", "mean", "95% CI", "ratings with a penalty"], r.models.map((m) => [m.model, String(m.answers), String(m.ratings), figure(m.meanScore), m.ci95 ? `${figure(m.ci95[0])}–${figure(m.ci95[1])}` : "—", percent(m.penaltyRate)])),
+  ];
+  if (r.correlations.length) {
+    out.push(heading(3, "Correlations with the metrics"));
+    out.push(table(["metric", "answers", "Pearson r", "Spearman ρ"], r.correlations.map((k) => [k.metric, String(k.n), figure(k.pearson), figure(k.spearman)])));
+  }
+  if (r.agreement.length) {
+    out.push(heading(3, "Agreement"));
+    out.push(table(["rating", "items", "ratings", "Fleiss' κ", "Krippendorff's α", "percent agreement", "Gwet's AC1"], r.agreement.map((a) => [a.label, ...agreementCells(a.figures)])));
   }
   return out;
 }

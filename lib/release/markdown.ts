@@ -18,7 +18,9 @@ export function table(header: string[], rows: string[][]): string {
 
 /** A statistic to 3 decimals; "—" when there is none. */
 export function figure(x: number | null | undefined): string {
-  return x === null || x === undefined ? "—" : x.toFixed(3);
+  if (x === null || x === undefined) return "—";
+  // -8e-17 is 0: rounding error, not a negative figure ("-0.000")
+  return (Math.abs(x) < 0.0005 ? 0 : x).toFixed(3);
 }
 
 export function percent(x: number | null | undefined): string {

@@ -72,7 +72,9 @@ function recomputeText(results: DesignResults, scored: boolean): string {
     "Every figure here follows from the study's exports.",
     results.agreement?.length
       ? `Agreement: filter the raw responses export (format=responses-csv) to one \`check\` (e.g. ${first}) and run ` +
-        "`npm run -s sally -- agreement <file.csv> --json` for κ, α and percent agreement."
+        "`npm run -s sally -- agreement <file.csv> --labels <the check's labels, in order> --json` for κ, α and percent agreement " +
+        "(the labels are in this manifest's settings; AC1 counts the labels no one chose too). On a scale, add the level the study's α " +
+        "uses: `--level ordinal` for a criterion rated 1–5, `--level interval` for a rating's score."
       : "",
     results.decisions
       ? "Decisions are the plurality answer per study_unit and check, with ties handled by the study's rule (under design.rule) and adjudications (audit log) overriding."

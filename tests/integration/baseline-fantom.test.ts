@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { importDataset } from "@/lib/datasets/import";
+import { importPredictions } from "@/lib/datasets/predictions";
 import { pool } from "@/lib/db/pool";
 import type { BaselineResults } from "@/lib/designs";
 import { studyReport } from "@/lib/studies/report";
@@ -97,5 +100,35 @@ describe.skipIf(!HAS_SHARED)("a FANToM human baseline over the participant API (
     // ALL* adds BeliefQ[dist.], which 0-0-0 got wrong
     expect(report.sets).toEqual({ all: 1 / 3, allStar: 0, n: 3 });
     expect(report.byParticipant).toEqual([expect.objectContaining({ participant: expect.any(String), units: 4 })]);
+  });
+
+  it("pairs a model with people only on the questions people are scored on (run_reports drops no:long Y/N questions under the short context)", async () => {
+    const owner = await createUser({ actorId: null, input: { email: `r-${randomUUID()}@x.test`, name: "R", role: "researcher", password: "0123456789ab" } });
+    const actor = { id: owner.id, role: owner.role };
+    const ds = await importDataset({ file: sample("fantom/fantom_v1.json.sample"), benchmark: "fantom", ownerId: owner.id, asNewVersion: true });
+    const created = await createStudy({ actor, spec: parseSpec({ dataset: ds.datasetId, design: "baseline", name: "Y/N", unit: "set", n: 1, view: "short", kinds: ["yes_no"] }) });
+    await changeStudyState({ actor, studyId: created.id, to: "open" });
+    const p = await joined(created.code, { PROLIFIC_PID: "yn" });
+    for (;;) {
+      const next = await p.next();
+      if (next.body.status === "done") break;
+      const unit = next.body.unit!;
+      expect((await p.submit(unit.assignmentId, { answers: Object.fromEntries(unit.questions.map((q) => [q.id, "no"])) })).status).toBe(201);
+    }
+    const { rows: questions } = await pool().query<{ sourceId: string; position: number; gold: { value: string; raw?: string } }>(
+      `SELECT "sourceId", position, gold FROM "Question" WHERE "datasetId" = $1 AND kind = 'yes_no'`,
+      [ds.datasetId],
+    );
+    const dropped = questions.filter((q) => q.gold.raw === "no:long").length;
+    expect(dropped).toBeGreaterThan(0);
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), "fantom-pred-")), "pred.jsonl");
+    writeFileSync(file, questions.map((q) => JSON.stringify({ sourceId: q.sourceId, question: q.position, model: "says-no", answer: "no" })).join("\n") + "\n");
+    await importPredictions({ datasetId: ds.datasetId, file });
+
+    const report = (await studyReport((await readStudy(pool(), { id: created.id }))!)) as unknown as BaselineResults;
+    const counted = questions.filter((q) => q.gold.raw !== "no:long");
+    const right = counted.filter((q) => q.gold.value === "no").length;
+    // people and the model gave the same answers, on the same questions: the same accuracy, a difference of 0
+    expect(report.models).toEqual([expect.objectContaining({ model: "says-no", n: counted.length, accuracy: right / counted.length, humanAccuracy: right / counted.length, diff: 0 })]);
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { unzipSync } from "fflate";
 import { writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -14,6 +15,7 @@ import { designOf, type Study } from "@/lib/designs";
 import { bootstrapMean } from "@/lib/metrics";
 import { enterStudy } from "@/lib/participants/entry";
 import { reportText } from "@/lib/cli/report-text";
+import { studyRelease } from "@/lib/release/release";
 import { studyReport } from "@/lib/studies/report";
 import { studyResults } from "@/lib/studies/results";
 import { changeStudyState, createStudy, parseSpec } from "@/lib/studies/service";
@@ -158,6 +160,12 @@ describe("a CharToM-QA rating study (3 imported models, 2 annotator accounts)", 
     const text = reportText(report);
     expect(text).toContain("Ratings by model");
     for (const row of models) expect(text).toMatch(new RegExp(`${row.model} +mean ${row.meanScore.toFixed(2)} .*n=3`));
+    // and the release card: the mean per model and the correlations, as the study page shows them
+    const release = await studyRelease(study);
+    const card = Buffer.from(unzipSync(await collectBytes(release.chunks))[`${release.folder}/README.md`]!).toString("utf8");
+    expect(card).toContain("## Ratings");
+    for (const row of models) expect(card).toContain(`| ${row.model} | 3 | 6 | ${row.meanScore.toFixed(3)} |`);
+    expect(card).toContain("### Correlations with the metrics");
 
     // Pearson and Spearman per metric over (question, model) answers, against the definitions
     const correlations = report.correlations as Row[];
@@ -213,3 +221,9 @@ describe("a CharToM-QA rating study (3 imported models, 2 annotator accounts)", 
     expect(svg.match(/<circle /g)).toHaveLength(6 + 9);
   });
 });
+
+async function collectBytes(chunks: AsyncIterable<Uint8Array | string>): Promise<Uint8Array> {
+  const parts: Buffer[] = [];
+  for await (const c of chunks) parts.push(Buffer.from(c));
+  return new Uint8Array(Buffer.concat(parts));
+}

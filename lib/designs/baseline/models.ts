@@ -11,9 +11,11 @@ import { mcnemar, pairedDiffProportions } from "@/lib/metrics";
 
 export interface ModelRow {
   model: string;
-  /** questions the model answered among those people answered */
+  /** questions the model answered among those with a scored human answer */
   n: number;
   accuracy: number | null;
+  /** people's accuracy on their scored answers to those questions (the first term of diff) */
+  humanAccuracy: number | null;
   /** human − model accuracy on those questions, paired by question */
   diff: number | null;
   diffCi95: [number, number] | null;
@@ -32,8 +34,7 @@ export interface Pairs {
 }
 
 // Per question (h): people's answers at the stage ($1 study, $2 stage) that count, those scored and
-// those right (questions with only unscored answers too: a model's answer to them still counts in its n
-// and accuracy), summed over the units asking it from the kept tallies (AnswerTally, migration 20261128150000_answer_tallies):
+// those right (questions with only unscored answers too, for the class counts; PAIRED leaves them out), summed over the units asking it from the kept tallies (AnswerTally, migration 20261128150000_answer_tallies):
 // the same rows counted() selects, as of the statement's snapshot, without reading the answers.
 export const HUMANS = `h AS (
   SELECT "questionId", sum(answers)::int AS rows, sum(scored)::int AS n, sum(correct)::int AS c
@@ -48,14 +49,16 @@ export interface Verdicts {
   params: unknown[];
 }
 
-/** Models paired with people by question, from CTEs h and v. */
+/** Models paired with people by question, from CTEs h and v: only questions with a scored human
+ *  answer, so the model's accuracy is over the questions the humans' is (FANToM drops its no:long
+ *  questions for people under the short context; a model's verdict on them would count otherwise). */
 export const PAIRED = `
   SELECT v.model, count(*)::int AS n, (count(*) FILTER (WHERE v.correct))::int AS "modelCorrect",
          coalesce(sum(h.c) FILTER (WHERE v.correct), 0)::int AS both,
          coalesce(sum(h.n - h.c) FILTER (WHERE v.correct), 0)::int AS "secondOnly",
          coalesce(sum(h.c) FILTER (WHERE NOT v.correct), 0)::int AS "firstOnly",
          coalesce(sum(h.n - h.c) FILTER (WHERE NOT v.correct), 0)::int AS neither
-  FROM v JOIN h USING ("questionId") GROUP BY v.model`;
+  FROM v JOIN h USING ("questionId") WHERE h.n > 0 GROUP BY v.model`;
 
 /** The study's predictions scored under the view here (no complete stored verdicts). */
 async function scoreHere(client: Queryable, studyId: string, scoring: BenchmarkScoring, view: string): Promise<Verdict[]> {
@@ -69,10 +72,12 @@ async function scoreHere(client: Queryable, studyId: string, scoring: BenchmarkS
 
 function modelRow(p: Pairs): ModelRow {
   const d = pairedDiffProportions(p);
+  const answers = p.both + p.firstOnly + p.secondOnly + p.neither;
   return {
     model: p.model,
     n: p.n,
     accuracy: p.n ? p.modelCorrect / p.n : null,
+    humanAccuracy: answers ? (p.both + p.firstOnly) / answers : null,
     diff: d.value,
     diffCi95: d.value === null ? null : [d.lower, d.upper],
     mcnemarP: mcnemar(p.firstOnly, p.secondOnly, "exact").value,

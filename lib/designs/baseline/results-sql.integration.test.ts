@@ -35,9 +35,10 @@ import { row, type AccuracyRow, type AnswerRow } from "@/lib/designs/baseline/ro
 
 interface ModelRow {
   model: string;
-  /** questions the model answered among those people answered */
+  /** questions the model answered among those with a scored human answer */
   n: number;
   accuracy: number | null;
+  humanAccuracy: number | null;
   /** human − model accuracy on those questions, paired by question */
   diff: number | null;
   diffCi95: [number, number] | null;
@@ -117,7 +118,11 @@ async function modelRows(
     if (!perQuestion.has(p.questionId) || p.view !== "") perQuestion.set(p.questionId, correct);
     byModel.set(p.model, perQuestion);
   }
-  return [...byModel.entries()].map(([model, perQuestion]) => {
+  const scoredQuestions = new Set(finalAnswers.filter((a) => a.correct !== null).map((a) => a.questionId));
+  return [...byModel.entries()].flatMap(([model, all]) => {
+    // only questions with a scored human answer: the model is compared on the humans' questions
+    const perQuestion = new Map([...all].filter(([id]) => scoredQuestions.has(id)));
+    if (perQuestion.size === 0) return [];
     // pairs: each scored human answer to a question the model answered, with the model's verdict on it
     const pairs = finalAnswers.filter((a) => a.correct !== null && perQuestion.has(a.questionId));
     const t = { both: 0, firstOnly: 0, secondOnly: 0, neither: 0 };
@@ -135,6 +140,7 @@ async function modelRows(
       model,
       n: perQuestion.size,
       accuracy: perQuestion.size ? modelCorrect / perQuestion.size : null,
+      humanAccuracy: pairs.length ? (t.both + t.firstOnly) / pairs.length : null,
       diff: d.value,
       diffCi95: d.value === null ? null : [d.lower, d.upper],
       mcnemarP: p.value,

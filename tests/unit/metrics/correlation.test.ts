@@ -41,6 +41,9 @@ describe("Pearson's r with a Fisher-z interval", () => {
   it("returns null with a reason for fewer than 4 pairs, a constant variable and non-finite values; throws on unequal lengths", () => {
     expect(pearson([1, 2, 3], [1, 2, 3])).toMatchObject({ value: null, reason: expect.stringContaining("at least 4") });
     expect(pearson([1, 1, 1, 1], [1, 2, 3, 4])).toMatchObject({ value: null, reason: expect.stringContaining("x is constant") });
+    // a constant whose mean does not come out exact in floating point (0.5 summed in sixths: sxx 1.8e-32)
+    expect(pearson([0.5, 0.5, 0.5, 0.5, 0.5, 0.5], [1, 0.75, 0.5, 0.25, 0, 1])).toMatchObject({ value: null, reason: expect.stringContaining("x is constant") });
+    expect(spearman([1, 0.75, 0.5, 0.25, 0, 1], Array(6).fill(0.1))).toMatchObject({ value: null, reason: expect.stringContaining("y is constant") });
     expect(pearson([1, 2, 3, 4], [1, NaN, 3, 4])).toMatchObject({ value: null, reason: expect.stringContaining("pair 1") });
     expect(() => pearson([1, 2], [1])).toThrow(RangeError);
   });
