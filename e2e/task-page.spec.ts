@@ -148,3 +148,26 @@ test("[TASK-PAGE][TWO-TABS] the same unit answered differently in two tabs: the 
   await context.close();
   await api.dispose();
 });
+
+test("[TASK-PAGE][TWO-TABS] a unit skipped in one tab and submitted in the other: the second is told once, and goes on (it looped on the done page, resending)", async ({ admin, browser }) => {
+  const { api, study } = await openStudy(admin);
+  const { context, page: first } = await onFirstUnit(browser, study.code);
+  const second = await context.newPage();
+  await second.goto(`${E2E.baseURL}/s/${study.code}/task`);
+  await expect(second.getByText(/^Unit 1 of \d+$/)).toBeVisible();
+  await first.getByRole("button", { name: "Skip this unit" }).click();
+  await first.getByRole("dialog").getByRole("button", { name: "Skip this unit" }).click();
+  await expect(first.getByRole("status").filter({ hasText: /skipped/i })).toBeVisible();
+  const submits: number[] = [];
+  second.on("response", (r) => {
+    if (r.url().endsWith("/submit")) submits.push(r.status());
+  });
+  await answerChecks(second);
+  await second.getByRole("button", { name: "Submit" }).click();
+  await expect(second.getByText("This unit was skipped in another tab, or handed back, so these answers were not saved.")).toBeVisible();
+  await expect(second.getByRole("button", { name: "Submit" })).toBeVisible();
+  expect(submits).toEqual([409]);
+  expect(await storedResponses(api, study.id)).toBe(0);
+  await context.close();
+  await api.dispose();
+});

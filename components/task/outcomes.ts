@@ -21,9 +21,10 @@ export function destinationFor(problem: { status: number; code: string; reason?:
       return { to: "unavailable", reason: "closed" };
     case "study_draft":
       return { to: "unavailable", reason: "draft" };
-    // the participant's own status (lib/assignment: "stopped"): they stopped here or in
-    // another tab, or finished; the done page says what to do next
-    case "returned":
+    // the participant finished; the done page says what to do next. ("returned" is about one
+    // unit, not the participant: it was skipped in another tab, or taken back when they stopped or
+    // were excluded. Leaving for the done page from it looped: that page sends an active
+    // participant back here, where the held answer was sent again.)
     case "done":
       return { to: "done" };
     case "screened_out":
@@ -45,6 +46,8 @@ export type SubmitOutcome =
   | { kind: "stage_locked" }
   /** the unit was answered already, with other answers (another tab or window): these were not saved */
   | { kind: "answered_elsewhere" }
+  /** the unit was skipped in another tab, or taken back (the participant stopped or was excluded): not saved */
+  | { kind: "returned" }
   /** any other conflict (already submitted, returned, study closed): move on */
   | { kind: "conflict"; message: string }
   | { kind: "invalid"; message: string; params: { name: string; reason: string }[] }
@@ -63,6 +66,7 @@ export function submitOutcome(result: ApiResult<unknown>): SubmitOutcome {
     if (reason === "lease_expired") return { kind: "expired" };
     if (reason === "stage_locked") return { kind: "stage_locked" };
     if (reason === "already_submitted") return { kind: "answered_elsewhere" };
+    if (reason === "returned") return { kind: "returned" };
     return { kind: "conflict", message: problemKey({ ...p, reason }) };
   }
   if (p.status === 422) return { kind: "invalid", message: problemKey(p), params: p.invalid_params ?? [] };

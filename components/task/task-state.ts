@@ -20,7 +20,7 @@ export interface StopResult {
 }
 
 /** How the study's rules ended the session (screened out, failed a check), with its code if any. */
-export type Ended = Extract<NextResult, { status: "screened_out" | "failed_qualification" | "failed_attention" }>;
+export type Ended = Extract<NextResult, { status: "screened_out" | "failed_qualification" | "failed_attention" | "excluded" }>;
 
 export interface Work {
   unit: ParticipantUnit;

@@ -189,7 +189,8 @@ export function useTask(code: string) {
       case "expired":
       case "conflict":
       case "stage_locked":
-      case "answered_elsewhere": {
+      case "answered_elsewhere":
+      case "returned": {
         clearDraft(storage.current, code, draft.assignmentId, draft.stage);
         const text = {
           saved: "task.notices.saved",
@@ -197,6 +198,7 @@ export function useTask(code: string) {
           conflict: "task.notices.conflict",
           stage_locked: "task.notices.stageLocked",
           answered_elsewhere: "task.notices.answeredElsewhere",
+          returned: "task.notices.returned",
         }[outcome.kind];
         send({ type: "notice", text });
         return load();

@@ -37,7 +37,7 @@ export type NextResult =
   | { status: "screener"; screener: ScreenerView; progress: Progress }
   | { status: "done"; reason: "limit_reached" | "none_left" | "stopped"; progress: Progress; completionCode: string | null; redirectUrl: string | null }
   /** stopped by the study's rules: the completion code (and platform redirect) of that outcome */
-  | { status: "failed_qualification" | "failed_attention" | "screened_out"; progress: Progress; completionCode: string | null; redirectUrl: string | null };
+  | { status: "failed_qualification" | "failed_attention" | "excluded" | "screened_out"; progress: Progress; completionCode: string | null; redirectUrl: string | null };
 
 export function stagesOf(study: Study): number {
   return designOf(study.design).stages && study.settings.stages.length > 1 ? study.settings.stages.length : 1;
@@ -74,7 +74,9 @@ export function leaseRequest(study: Study, participantId: string): LeaseRequest 
 /** The outcome of a participant the study's rules stopped (or who stopped), as `next` answers it. */
 function stoppedResult(study: Study, status: string, progress: Progress): NextResult {
   if (status === "failed_qualification" || status === "screened_out") return { status, progress, ...outcomeCode(study, status) };
-  if (status === "failed_attention" || status === "excluded") return { status: "failed_attention", progress, ...outcomeCode(study, "failed_attention") };
+  // excluded (by the policy's gold accuracy or by a researcher) is said as such, not as missed
+  // attention checks; both take the study's code for failing its checks
+  if (status === "failed_attention" || status === "excluded") return { status, progress, ...outcomeCode(study, "failed_attention") };
   return { status: "done", reason: "stopped", progress, ...outcomeCode(study, progress.done > 0 ? "completed" : "no_tasks") };
 }
 

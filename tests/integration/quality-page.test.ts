@@ -24,8 +24,10 @@ describe("annotator quality", () => {
     const names = ["steady-1", "steady-2", "steady-3", "contrarian"];
     // someone opens the link and goes no further: no row to judge
     await new HttpParticipant(created.code).enter({ PROLIFIC_PID: "looked-only" });
+    const people = new Map<string, HttpParticipant>();
     for (const name of names) {
       const p = await joined(created.code, { PROLIFIC_PID: name });
+      people.set(name, p);
       for (;;) {
         const next = await p.next();
         if (next.body.status !== "unit") break;
@@ -65,5 +67,7 @@ describe("annotator quality", () => {
     expect(audit).toEqual([{ reason: "Answers against everyone, pasted text." }]);
     const { rows: units } = await pool().query<{ active: number }>(`SELECT "activeCount" AS active FROM "StudyUnit" WHERE "studyId" = $1`, [created.id]);
     expect(units.every((u) => u.active === 3)).toBe(true);
+    // the participant is told the researchers ended their part, not that they missed attention checks (there were none)
+    expect((await people.get("contrarian")!.next()).body.status).toBe("excluded");
   });
 });

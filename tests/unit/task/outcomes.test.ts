@@ -40,9 +40,14 @@ describe("submit outcomes", () => {
     expect(submitOutcome(fail(409, { reason: "stage_locked" }))).toEqual({ kind: "stage_locked" });
   });
 
-  it("a participant who stopped (here or in another tab) goes to the done page; one excluded sees why", () => {
-    expect(destinationFor({ status: 409, code: "conflict", reason: "returned" })).toEqual({ to: "done" });
+  it("a participant who finished goes to the done page; one excluded sees why", () => {
+    expect(destinationFor({ status: 409, code: "conflict", reason: "done" })).toEqual({ to: "done" });
     expect(destinationFor({ status: 409, code: "conflict", reason: "failed_attention" })).toEqual({ to: "unavailable", reason: "failed_attention" });
+  });
+
+  it("a unit returned (skipped in another tab, taken back on stopping or exclusion) is an outcome of its own, not a page to leave for: the done page sent an active participant back, and the held answer was sent again, without end", () => {
+    expect(destinationFor({ status: 409, code: "conflict", reason: "returned" })).toBeNull();
+    expect(submitOutcome(fail(409, { reason: "returned" }))).toEqual({ kind: "returned" });
   });
 
   it("does not route on a 409 without a known reason", () => {
