@@ -171,3 +171,21 @@ test("[TASK-PAGE][TWO-TABS] a unit skipped in one tab and submitted in the other
   await context.close();
   await api.dispose();
 });
+
+test("[TASK-PAGE][CLOSED] a study closed while a participant works: their next answer is refused, and they get the done page with their code, told why", async ({ admin, browser }) => {
+  const { api, study } = await openStudy(admin);
+  const { context, page } = await onFirstUnit(browser, study.code);
+  await answerChecks(page);
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText(/^Unit 2 of \d+$/)).toBeVisible();
+  await setStudyState(api, study.id, "closed");
+  await answerChecks(page);
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page).toHaveURL(new RegExp(`/s/${study.code}/done$`));
+  await expect(page.getByText("The study closed while you were working. The units counted above are saved; an answer sent after it closed could not be.")).toBeVisible();
+  await expect(page.getByText("You completed 1 unit.", { exact: false })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Your completion code" })).toBeVisible();
+  expect(await storedResponses(api, study.id)).toBe(1);
+  await context.close();
+  await api.dispose();
+});

@@ -46,6 +46,7 @@ export default async function DonePage({ params }: { params: Promise<{ code: str
       <div>
         <h1 className="text-3xl font-semibold">{t("thanks")}</h1>
         <p className="mt-2 text-lg">{t("finished", { study: study.name, count: submitted })}</p>
+        {study.state === "closed" && <p className="mt-2 text-lg">{t("closedNote")}</p>}
       </div>
       <CompletionPanel code={completionCode ?? study.completionCode} redirectUrl={redirectUrl} />
     </div>

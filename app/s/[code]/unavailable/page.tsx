@@ -40,8 +40,9 @@ export default async function UnavailablePage({
   const raw = (await searchParams).reason;
   const reason = typeof raw === "string" ? raw : "unknown";
 
-  // A participant who already submitted something has finished, not been turned away.
-  if (reason === "none_left" || reason === "limit_reached") {
+  // A participant who already submitted something has finished, not been turned away: their code
+  // is on the done page, also when the study closed while they worked.
+  if (reason === "none_left" || reason === "limit_reached" || reason === "closed") {
     const participantId = decodeParticipantToken((await cookies()).get(participantCookieName(code))?.value);
     const submitted = participantId
       ? await db().assignment.count({ where: { participantId, status: "submitted", study: { publicCode: code } } })
