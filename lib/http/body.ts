@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
 import { AppError } from "@/lib/errors";
-import { nulPath } from "@/lib/http/control-chars";
+import { MAX_JSON_DEPTH, nulPath, TooDeepError } from "@/lib/http/control-chars";
 
 // JSON request bodies: capped, read as a stream and abandoned as soon as they pass the cap, so a
 // huge POST costs the server at most the cap in memory, whoever sends it.
@@ -32,7 +32,13 @@ export async function readJsonBody(req: NextRequest, max: number): Promise<unkno
   } catch {
     throw new AppError("malformed_json", "The request body is not valid JSON.");
   }
-  const nul = nulPath(value);
+  let nul: string | null;
+  try {
+    nul = nulPath(value);
+  } catch (err) {
+    if (err instanceof TooDeepError) throw new AppError("bad_request", `The request body nests more than ${MAX_JSON_DEPTH} levels deep.`);
+    throw err;
+  }
   if (nul) {
     throw new AppError("bad_request", "The request body contains a NUL character.", { invalidParams: [{ name: nul, reason: "contains a NUL character" }] });
   }

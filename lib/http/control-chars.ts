@@ -18,10 +18,18 @@ export function controlCharEntries(entries: Iterable<[string, string | string[] 
 }
 const CONTROL_ALL = new RegExp(CONTROL.source, "g");
 
-/** Where in a parsed JSON value a NUL character sits (in a string or a key), or null. */
+/** No request of ours nests deeper; 20 KB of "[[[…" parsed fine but overflowed the stack of
+ *  every recursive walk after it (this one first), which answered 500. */
+export const MAX_JSON_DEPTH = 64;
+
+export class TooDeepError extends Error {}
+
+/** Where in a parsed JSON value a NUL character sits (in a string or a key), or null; throws
+ *  TooDeepError past MAX_JSON_DEPTH levels. */
 export function nulPath(value: unknown, path: string[] = []): string | null {
   if (typeof value === "string") return value.includes("\u0000") ? path.join(".") || "(root)" : null;
   if (!value || typeof value !== "object") return null;
+  if (path.length >= MAX_JSON_DEPTH) throw new TooDeepError();
   for (const [key, inner] of Object.entries(value)) {
     if (key.includes("\u0000")) return [...path, key.replace(/\u0000/g, "?")].join(".");
     const found = nulPath(inner, [...path, key]);

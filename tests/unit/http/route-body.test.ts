@@ -68,4 +68,13 @@ describe("request body caps", () => {
     await expectTooLarge(await small(post(JSON.stringify({ text: "a".repeat(2 * KB) })), noParams));
     expect((await small(post(JSON.stringify({ text: "a" })), noParams)).status).toBe(200);
   });
+
+  it("refuses a body nested deeper than any request of ours with a 400, not a stack overflow's 500 (20 KB of [[[… on the participant route)", async () => {
+    const deep = `{"text":"a","payload":${"[".repeat(10_000)}${"]".repeat(10_000)}}`;
+    const res = await echo(post(deep), noParams);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ status: 400, detail: "The request body nests more than 64 levels deep." });
+    const nested = (levels: number): unknown => (levels === 0 ? 1 : [nested(levels - 1)]);
+    expect((await echo(post(JSON.stringify({ text: "a", payload: nested(60) })), noParams)).status).toBe(200);
+  });
 });
