@@ -237,4 +237,15 @@ test("[STUDY][FORM] each design's own section (from its folder) renders in the f
   await design.getByRole("radio", { name: "Validation" }).check();
   await expect(form.getByRole("checkbox", { name: "Context checks" })).toBeChecked();
   await expect(entry.getByRole("radio")).toHaveCount(4);
+
+  // groups on, names still empty: each group's count is its own field with its own name (both had one id,
+  // so the second label named the first field and the second field had no name)
+  await form.locator("summary").filter({ hasText: "Groups" }).click();
+  await form.getByRole("checkbox", { name: "Compare groups of participants" }).check();
+  const counts = [1, 2].map((n) => form.getByRole("spinbutton", { name: `Group ${n} Answers per unit`, exact: true }));
+  for (const count of counts) await expect(count).toHaveCount(1);
+  expect(await counts[0]!.getAttribute("id")).not.toBe(await counts[1]!.getAttribute("id"));
+  await counts[1]!.fill("2");
+  await expect(counts[0]!).toHaveValue("1");
+  await expectNoAxeViolations(page, "the new study form with groups on, unnamed");
 });

@@ -39,6 +39,8 @@ const RANGES: Record<string, string> = {
   "exclusion.minGoldItems": "Enter a whole number from 1 to 100.",
   "groups.balanceTolerance": "Enter a whole number from 0 to 1000.",
   "groups.names": "Give between 2 and 10 groups.",
+  // the answers are counted per group name: an empty name is an "invalid key" to the server
+  "groups.perUnit": "Name every group: the answers per unit are counted by group name.",
   "groups.familiarity.passThreshold": PERCENT,
   "bonus.perValidUnit": "Enter an amount from 0 to 1000.",
   "bonus.gold.minAccuracy": PERCENT,

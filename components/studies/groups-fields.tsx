@@ -33,6 +33,10 @@ function GroupRows({ g, set, errors }: { g: GroupsDraft; set: (change: (g: Group
       <ul className="space-y-3" aria-label={t("title")}>
         {g.groups.map((group, i) => {
           const n = i + 1;
+          // the server names a count's error by its group's name; until the name is there and
+          // unique, the field is named by its place, so no two fields share an id
+          const name = group.name.trim();
+          const perUnitKey = name && g.groups.filter((x) => x.name.trim() === name).length === 1 ? name : `#${n}`;
           const change = (patch: Partial<GroupsDraft["groups"][number]>) => set((now) => ({ groups: now.groups.map((x) => (x.id === group.id ? { ...x, ...patch } : x)) }));
           return (
             <li key={group.id}>
@@ -41,14 +45,14 @@ function GroupRows({ g, set, errors }: { g: GroupsDraft; set: (change: (g: Group
                 <div className="grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
                   <Input id={fieldId(`groups.names.${i}`)} label={t.rich("name", { n: String(n), sr: (chunks) => <span className="sr-only">{chunks}</span> })} value={group.name} error={errors[`groups.names.${i}`]} onChange={(e) => change({ name: e.target.value })} />
                   <Input
-                    id={fieldId(`groups.perUnit.${group.name.trim()}`)}
+                    id={fieldId(`groups.perUnit.${perUnitKey}`)}
                     label={t.rich("perUnit", { n: String(n), sr: (chunks) => <span className="sr-only">{chunks}</span> })}
                     type="number"
                     inputMode="numeric"
                     min={0}
                     max={50}
                     value={group.perUnit}
-                    error={errors[`groups.perUnit.${group.name.trim()}`]}
+                    error={errors[`groups.perUnit.${perUnitKey}`]}
                     onChange={(e) => change({ perUnit: e.target.value })}
                   />
                   <Button

@@ -145,10 +145,12 @@ function refuseControlChars(req: NextRequest, params: Record<string, string | st
   }
 }
 
-function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, where: string): z.output<S> {
+const WHERE_TEXT: Record<string, string> = { params: "The address (its path)", query: "The query string", body: "The request body" };
+
+function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, where: "params" | "query" | "body"): z.output<S> {
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
-    throw new AppError("invalid_input", `The request ${where} is not valid.`, {
+    throw new AppError("invalid_input", `${WHERE_TEXT[where]} is not valid.`, {
       invalidParams: zodInvalidParams(parsed.error, where === "body" ? undefined : where),
     });
   }

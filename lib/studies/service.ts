@@ -254,7 +254,9 @@ export async function changeStudyState({ actor, studyId, to }: { actor: StudyAct
     const study = rows[0];
     if (!study || !sees(actor, study.ownerId)) throw new AppError("not_found", "No such study, or it is not yours.");
     const allowed: readonly string[] = STUDY_TRANSITIONS[study.state];
-    if (!allowed.includes(to)) throw new AppError("conflict", `A ${study.state} study cannot become ${to}.`);
+    if (!allowed.includes(to)) {
+      throw new AppError("conflict", study.state === to ? `The study is already ${to}.` : `The study is ${study.state}; it cannot become ${to}.`);
+    }
     await client.query(`UPDATE "Study" SET state = $2, version = version + 1, "updatedAt" = now() WHERE id = $1`, [studyId, to]);
     await audit(client, { actorId: actorId(actor), action: "study.state", targetType: "study", targetId: studyId, before: { state: study.state }, after: { state: to } });
     return { id: studyId, state: to };
