@@ -7,10 +7,18 @@ export const URGENT_BEFORE_MS = 30_000;
 
 export type LeaseStage = "calm" | "warning" | "urgent" | "ended";
 
-export function leaseStage(remainingMs: number): LeaseStage {
+/** When to warn, for a lease of `spanMs`: two minutes and half a minute before the end, or half
+ *  and a quarter of a shorter lease (a 1-minute lease warned from its first second, and "Keep
+ *  working", which renews to the same minute, could never clear the warning). */
+export function leaseThresholds(spanMs = Infinity): { warn: number; urgent: number } {
+  return { warn: Math.min(WARN_BEFORE_MS, spanMs / 2), urgent: Math.min(URGENT_BEFORE_MS, spanMs / 4) };
+}
+
+export function leaseStage(remainingMs: number, spanMs?: number): LeaseStage {
+  const { warn, urgent } = leaseThresholds(spanMs);
   if (remainingMs <= 0) return "ended";
-  if (remainingMs <= URGENT_BEFORE_MS) return "urgent";
-  if (remainingMs <= WARN_BEFORE_MS) return "warning";
+  if (remainingMs <= urgent) return "urgent";
+  if (remainingMs <= warn) return "warning";
   return "calm";
 }
 

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { leaseStage, timeLeftParts, URGENT_BEFORE_MS, WARN_BEFORE_MS } from "@/components/task/lease-clock";
+import { leaseStage, leaseThresholds, timeLeftParts } from "@/components/task/lease-clock";
 import { buttonClass } from "@/components/ui/button";
 
 export interface LeaseWarningProps {
@@ -29,6 +29,8 @@ const endOf = (r: Renewed) => (r.expiresInMs !== undefined ? Date.now() + r.expi
 export function LeaseWarning({ assignmentId, expiresAt, expiresInMs, onRenew }: LeaseWarningProps) {
   const [end, setEnd] = useState(() => endOf({ expiresAt, expiresInMs }));
   const [now, setNow] = useState(() => Date.now());
+  // the lease's length as this page last got it (served or renewed): the warnings scale to it
+  const [span, setSpan] = useState(() => end - now);
   const [message, setMessage] = useState<string | null>(null);
   const t = useTranslations("task.lease");
   const duration = (ms: number) => t("duration", timeLeftParts(ms));
@@ -40,7 +42,8 @@ export function LeaseWarning({ assignmentId, expiresAt, expiresInMs, onRenew }: 
   }, []);
 
   const remaining = end - now;
-  const stage = leaseStage(remaining);
+  const stage = leaseStage(remaining, span);
+  const thresholds = leaseThresholds(span);
 
   async function keepWorking() {
     setBusy(true);
@@ -49,8 +52,10 @@ export function LeaseWarning({ assignmentId, expiresAt, expiresInMs, onRenew }: 
     // the server's words are not shown to participants; what to do next is the same for every refusal
     if ("error" in result) return setMessage(t("renewFailed"));
     const next = endOf(result);
+    const at = Date.now();
     setEnd(next);
-    setNow(Date.now());
+    setNow(at);
+    setSpan(next - at);
     setMessage(t("more", { time: duration(next - Date.now()) }));
   }
 
@@ -59,10 +64,10 @@ export function LeaseWarning({ assignmentId, expiresAt, expiresInMs, onRenew }: 
   return (
     <div className="space-y-2">
       <div role="status" aria-live="polite" className="sr-only">
-        {stage === "warning" ? t("warning", { time: duration(WARN_BEFORE_MS) }) : message}
+        {stage === "warning" ? t("warning", { time: duration(thresholds.warn) }) : message}
       </div>
       <div role="alert" aria-live="assertive" className="sr-only">
-        {stage === "urgent" ? t("urgent", { time: duration(URGENT_BEFORE_MS) }) : stage === "ended" ? text : ""}
+        {stage === "urgent" ? t("urgent", { time: duration(thresholds.urgent) }) : stage === "ended" ? text : ""}
       </div>
       {warning && (
         <div className="flex flex-wrap items-center gap-3 rounded-control border border-warning bg-warning-soft px-4 py-3 text-base text-warning" data-lease-warning={stage}>

@@ -16,6 +16,17 @@ describe("the task page's lease warning", () => {
     expect(leaseStage(-5_000)).toBe("ended");
   });
 
+  it("scales to a lease shorter than four minutes: a fresh or just renewed 1-minute lease is calm, warned at half, urgent at a quarter", () => {
+    expect(leaseStage(60_000, 60_000)).toBe("calm");
+    expect(leaseStage(59_999, 59_999)).toBe("calm");
+    expect(leaseStage(30_001, 60_000)).toBe("calm");
+    expect(leaseStage(30_000, 60_000)).toBe("warning");
+    expect(leaseStage(15_000, 60_000)).toBe("urgent");
+    // from four minutes on, the two minutes and half a minute as before
+    expect(leaseStage(120_000, 240_000)).toBe("warning");
+    expect(leaseStage(30_000, 10 * 60_000)).toBe("urgent");
+  });
+
   it("says the time left in words, rounded up to a whole second, in English and Chinese", () => {
     const say = (messages: typeof en, locale: string) => {
       const t = createTranslator({ locale, messages, namespace: "task.lease" });
