@@ -7,11 +7,12 @@ export const URGENT_BEFORE_MS = 30_000;
 
 export type LeaseStage = "calm" | "warning" | "urgent" | "ended";
 
-/** When to warn, for a lease of `spanMs`: two minutes and half a minute before the end, or half
- *  and a quarter of a shorter lease (a 1-minute lease warned from its first second, and "Keep
- *  working", which renews to the same minute, could never clear the warning). */
+/** When to warn, for a lease of `spanMs`: two minutes and half a minute before the end; a lease
+ *  under 2.5 minutes is first calm for half a minute (or half of it), and urgent in its last quarter
+ *  at most. A 1-minute lease warned from its first second, and "Keep working", which renews to the
+ *  same minute, could never clear the warning. */
 export function leaseThresholds(spanMs = Infinity): { warn: number; urgent: number } {
-  return { warn: Math.min(WARN_BEFORE_MS, spanMs / 2), urgent: Math.min(URGENT_BEFORE_MS, spanMs / 4) };
+  return { warn: Math.min(WARN_BEFORE_MS, Math.max(spanMs / 2, spanMs - 30_000)), urgent: Math.min(URGENT_BEFORE_MS, spanMs / 4) };
 }
 
 export function leaseStage(remainingMs: number, spanMs?: number): LeaseStage {

@@ -16,14 +16,18 @@ describe("the task page's lease warning", () => {
     expect(leaseStage(-5_000)).toBe("ended");
   });
 
-  it("scales to a lease shorter than four minutes: a fresh or just renewed 1-minute lease is calm, warned at half, urgent at a quarter", () => {
+  it("scales to a lease under 2.5 minutes: a fresh or just renewed 1-minute lease is calm, warned at half, urgent at a quarter", () => {
     expect(leaseStage(60_000, 60_000)).toBe("calm");
     expect(leaseStage(59_999, 59_999)).toBe("calm");
     expect(leaseStage(30_001, 60_000)).toBe("calm");
     expect(leaseStage(30_000, 60_000)).toBe("warning");
     expect(leaseStage(15_000, 60_000)).toBe("urgent");
-    // from four minutes on, the two minutes and half a minute as before
-    expect(leaseStage(120_000, 240_000)).toBe("warning");
+    expect(leaseStage(90_001, 120_000)).toBe("calm");
+    expect(leaseStage(90_000, 120_000)).toBe("warning");
+    // from 2.5 minutes on, the two minutes and half a minute as before
+    expect(leaseStage(120_000, 150_000)).toBe("warning");
+    expect(leaseStage(120_001, 180_000)).toBe("calm");
+    expect(leaseStage(30_000, 180_000)).toBe("urgent");
     expect(leaseStage(30_000, 10 * 60_000)).toBe("urgent");
   });
 
