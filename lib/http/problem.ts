@@ -47,8 +47,9 @@ export function fromAppError(err: AppError, headers?: HeadersInit): Response {
 }
 
 export function zodInvalidParams(error: z.ZodError, prefix?: string): InvalidParam[] {
-  return error.issues.map((issue) => ({
-    name: [prefix, ...issue.path.map(String)].filter(Boolean).join(".") || "(root)",
-    reason: issue.message,
-  }));
+  const named = (path: readonly PropertyKey[]) => [prefix, ...path.map(String)].filter(Boolean).join(".") || "(root)";
+  // a strict object's unknown keys: each under its own name, not all under the object's
+  return error.issues.flatMap((issue) =>
+    issue.code === "unrecognized_keys" ? issue.keys.map((key) => ({ name: named([...issue.path, key]), reason: issue.message })) : [{ name: named(issue.path), reason: issue.message }],
+  );
 }

@@ -56,6 +56,12 @@ function designConfigInput(raw: Record<string, unknown>): Record<string, unknown
   return { ...((raw.config as Record<string, unknown> | undefined) ?? {}), ...extra };
 }
 
+/** The fields a design's config schema knows, when it is an object schema. */
+function configKeys(schema: unknown): Set<string> | null {
+  const shape = (schema as { shape?: Record<string, unknown> }).shape;
+  return shape ? new Set(Object.keys(shape)) : null;
+}
+
 export const studySpecSchema = z.preprocess(
   aliases,
   z
@@ -63,6 +69,16 @@ export const studySpecSchema = z.preprocess(
     .transform((spec, ctx) => {
       const design = descriptorOf(spec.design);
       if (!design) return z.NEVER;
+      // A misspelt field is refused where it was written: top-level fields the common schema does
+      // not know go to the design's config, where a loose schema dropped them ("lenguage": "zh"
+      // made an English study) and a strict one blamed "config".
+      const known = configKeys(design.config);
+      const unknown = known ? Object.keys(designConfigInput(spec as Record<string, unknown>)).filter((k) => !known.has(k)) : [];
+      for (const k of unknown) {
+        const topLevel = Object.hasOwn(spec, k);
+        ctx.addIssue({ code: "custom", path: topLevel ? [k] : ["config", k], message: `Unknown field "${k}": not a study setting${topLevel ? "," : ""} nor a setting of a ${design.label.toLowerCase()} study's config.` });
+      }
+      if (unknown.length) return z.NEVER;
       const parsed = design.config.safeParse(designConfigInput(spec as Record<string, unknown>));
       if (!parsed.success) {
         // a rule over the whole config (validation's "at least one check") is named `config`, not the spec's root
@@ -106,8 +122,7 @@ export const studySpecSchema = z.preprocess(
 );
 export type StudySpec = z.output<typeof studySpecSchema>;
 
-/** What an edit may change, by part. Unit-changing fields are refused once a study has opened with answers. */
-export const studyUpdateSchema = z.object({
+const UPDATE_SHAPE = {
   name: commonShape.name.optional(),
   unitType: z.enum(UNIT_TYPES).optional(),
   filter: z.record(z.string().min(1).max(100), z.array(z.string().max(500)).min(1).max(200)).optional(),
@@ -119,6 +134,15 @@ export const studyUpdateSchema = z.object({
   completionUrl: completionUrl.nullable().optional(),
   config: z.record(z.string(), z.unknown()).optional(),
   settings: z.record(z.string(), z.unknown()).optional(),
+};
+
+/** What an edit may change, by part. Unit-changing fields are refused once a study has opened with answers.
+ *  An unknown field is refused (`{"view": …}` answered 200 and changed nothing). */
+export const studyUpdateSchema = z.strictObject(UPDATE_SHAPE, {
+  error: (issue) =>
+    issue.code === "unrecognized_keys"
+      ? `Not a field of a study update: shared settings (view, groups, stages…) go under "settings", a design's own under "config"; the dataset and design never change.`
+      : undefined,
 });
 export type StudyUpdate = z.infer<typeof studyUpdateSchema>;
 
