@@ -102,7 +102,8 @@ export async function enterStudy(opts: {
   if (existing) return { study, participant: existing };
   if (await tookPartElsewhere(study.settings.excludeParticipantsOf, ext, userId)) throw new StudyUnavailable("not_eligible");
   const membership = membershipAtEntry(study.settings.groups, opts.query ?? {}, ext?.id ?? null);
-  if (!membership) throw new StudyUnavailable("screened_out");
+  // the link names no group of the study (or the id is not on its list): not screened out by answers
+  if (!membership) throw new StudyUnavailable("no_group");
 
   for (let attempt = 0; ; attempt++) {
     try {

@@ -14,6 +14,7 @@ export const UNAVAILABLE_REASONS = [
   "limit_reached",
   "not_eligible",
   "screened_out",
+  "no_group",
   "failed_qualification",
   "failed_attention",
   "excluded",

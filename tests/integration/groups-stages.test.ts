@@ -12,7 +12,7 @@ import { readStudy } from "@/lib/studies/study";
 import { createUser } from "@/lib/users/service";
 import { BOOKS, PER_BOOK, writeChartom } from "../support/chartom";
 import { HAS_SHARED, sample } from "../support/paths";
-import { joined, type HttpParticipant } from "../support/participant-http";
+import { HttpParticipant, joined } from "../support/participant-http";
 
 // CharToM-QA's human study over the participant API: each question answered by exactly one
 // reader and one non-reader of its book (readers of *that* book), every participant given as many
@@ -174,6 +174,23 @@ describe("the balance between groups binds only participants in both", () => {
     expect(await answerAll(await joined(created.code, { PROLIFIC_PID: "read-none" }))).toBe(created.units);
     // no non-reader place is left, so a reader of one book may take one unit of it, not more
     expect(await answerAll(await joined(created.code, { PROLIFIC_PID: "read-one", read: BOOKS[0]! }))).toBe(1);
+  });
+});
+
+describe("a link that names no group of the study", () => {
+  it("is told the link names no group, not that its answers did not fit (it gave none)", async () => {
+    const owner = await createUser({ actorId: null, input: { email: `r-${randomUUID()}@x.test`, name: "R", role: "researcher", password: "0123456789ab" } });
+    const actor = { id: owner.id, role: owner.role };
+    const ds = await importDataset({ file: writeChartom().file, benchmark: "chartom", ownerId: owner.id, asNewVersion: true });
+    const created = await createStudy({
+      actor,
+      spec: parseSpec({ dataset: ds.datasetId, design: "baseline", name: "by link", unit: "question", kinds: ["single_choice"], groups: { names: ["native", "learner"], perUnit: { native: 1, learner: 1 }, membership: { from: "url", param: "grp" } } }),
+    });
+    await changeStudyState({ actor, studyId: created.id, to: "open" });
+    for (const params of [{ grp: "bogus" }, {}, { grp: "NATIVE" }]) {
+      expect(await new HttpParticipant(created.code).enter({ PROLIFIC_PID: randomUUID(), ...params })).toBe(`/s/${created.code}/unavailable?reason=no_group`);
+    }
+    expect(await new HttpParticipant(created.code).enter({ PROLIFIC_PID: randomUUID(), grp: "native" })).toBe(`/s/${created.code}/consent`);
   });
 });
 
