@@ -128,6 +128,9 @@ export async function planProbe(study: Study, participantId: string, state: Prob
     }
   }
   if (state.held || state.done === 0) return null;
+  // none after the participant's last unit: it would come after the work, and a failed attention
+  // check there voided everything they had answered
+  if (study.maxUnitsPerParticipant !== null && state.done >= study.maxUnitsPerParticipant) return null;
   // between units: every `every` units, the items due so far
   if (s.attention) {
     const served = state.probes.filter((p) => p.phase === "attention").length;

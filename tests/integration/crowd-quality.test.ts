@@ -153,6 +153,15 @@ describe("crowd quality control over the participant API", () => {
     }
   });
 
+  it("no attention or gold item comes after a participant's last unit (with every: 2 and at most 2 units, one came, and failing it voided the work)", async () => {
+    const { created, items } = await setUp({ qualification: null, gold: { filter: { role: ["gold"] }, every: 2 }, maxUnitsPerParticipant: 2 });
+    const p = await joined(created.code, { PROLIFIC_PID: "two-units" });
+    const { seen, end } = await answer(p, items, (kind) => kind === "study");
+    const study = new Set(items.filter((i) => i.role === "study").map((i) => i.prompt));
+    expect(seen.map((u) => study.has(u!.questions[0]!.prompt))).toEqual([true, true]);
+    expect(end).toMatchObject({ status: "done", reason: "limit_reached" });
+  });
+
   it("a Prolific return frees the lease at once (signed webhook); unsigned calls are refused", async () => {
     const { created, items } = await setUp({ qualification: null, attention: null, gold: null, exclusion: null, n: 1 });
     const leaver = await joined(created.code, { PROLIFIC_PID: "leaver" });
