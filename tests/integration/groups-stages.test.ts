@@ -187,7 +187,7 @@ describe("a link that names no group of the study", () => {
       spec: parseSpec({ dataset: ds.datasetId, design: "baseline", name: "by link", unit: "question", kinds: ["single_choice"], groups: { names: ["native", "learner"], perUnit: { native: 1, learner: 1 }, membership: { from: "url", param: "grp" } } }),
     });
     await changeStudyState({ actor, studyId: created.id, to: "open" });
-    for (const params of [{ grp: "bogus" }, {}, { grp: "NATIVE" }]) {
+    for (const params of [{ grp: "bogus" }, {}, { grp: "NATIVE" }] as Record<string, string>[]) {
       expect(await new HttpParticipant(created.code).enter({ PROLIFIC_PID: randomUUID(), ...params })).toBe(`/s/${created.code}/unavailable?reason=no_group`);
     }
     expect(await new HttpParticipant(created.code).enter({ PROLIFIC_PID: randomUUID(), grp: "native" })).toBe(`/s/${created.code}/consent`);
