@@ -130,3 +130,26 @@ test("[A11Y][TIME] the time limit on a unit: warned two minutes before, urgently
   await expect(page).toHaveURL(/\/done$/);
   await expect(page.getByText("You completed 1 unit.")).toBeVisible();
 });
+
+test("[A11Y][FOCUS] at 320 px, no control that takes focus by Tab is hidden under the sticky Submit bar (WCAG 2.4.11)", async ({ admin, browser }) => {
+  const code = await study(admin, TOMATO, validationInput);
+  const context = await browser.newContext({ viewport: { width: 320, height: 640 } });
+  const page = await context.newPage();
+  await onTask(page, code);
+  const hidden: string[] = [];
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press("Tab");
+    const where = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      const bar = document.querySelector("button[type=submit]")?.parentElement;
+      if (!el || !bar || bar.contains(el) || el === document.body) return null;
+      const r = el.getBoundingClientRect();
+      const b = bar.getBoundingClientRect();
+      // wholly behind the bar (below it, at the page's end where the bar is no longer stuck, is fine)
+      return r.height > 0 && r.top >= b.top && r.bottom <= b.bottom ? `${el.tagName} ${el.getAttribute("name") ?? el.textContent?.slice(0, 30) ?? ""}` : null;
+    });
+    if (where) hidden.push(where);
+  }
+  expect(hidden).toEqual([]);
+  await context.close();
+});

@@ -15,6 +15,7 @@ import { TaskDialog } from "@/components/task/task-dialog";
 import type { Work } from "@/components/task/task-state";
 import { MESSAGE_VALUES } from "@/components/task/translate";
 import { unitHeading } from "@/components/task/unit-heading";
+import { useScrollClearance } from "@/components/task/use-scroll-clearance";
 import { QuestionWidget } from "@/components/task/widgets/question-widget";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
@@ -59,6 +60,8 @@ export function UnitForm(props: UnitFormProps) {
   const tr = useTranslations();
   const id = useId();
   const skipRef = useRef<HTMLButtonElement>(null);
+  const barRef = useRef<HTMLDivElement>(null);
+  useScrollClearance(barRef);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const views = Object.values(unit.context.views);
   const isConversation = views.some((v) => v.type === "conversation");
@@ -274,7 +277,7 @@ export function UnitForm(props: UnitFormProps) {
         </form>
       </div>
 
-      <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-2 border-t border-line bg-surface px-4 py-3 sm:gap-3 sm:rounded-card sm:border">
+      <div ref={barRef} className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-2 border-t border-line bg-surface px-4 py-3 sm:gap-3 sm:rounded-card sm:border">
         <button ref={submitRef} type="submit" form={`${id}-form`} disabled={locked} className={buttonClass("primary", "min-h-12 px-6 text-base")}>
           {props.sending ? t("submitting") : t("submit")}
         </button>
