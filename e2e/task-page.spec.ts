@@ -189,3 +189,15 @@ test("[TASK-PAGE][CLOSED] a study closed while a participant works: their next a
   await context.close();
   await api.dispose();
 });
+
+test("[TASK-PAGE][CONSENT] someone who does not agree can say so, and is told to return the study on their platform", async ({ admin, browser }) => {
+  const { api, study } = await openStudy(admin);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${E2E.baseURL}/s/${study.code}?PROLIFIC_PID=declines`);
+  await page.getByRole("link", { name: "I do not want to take part" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "You chose not to take part" })).toBeVisible();
+  await expect(page.getByText(/return the study there/)).toBeVisible();
+  await context.close();
+  await api.dispose();
+});

@@ -7,7 +7,7 @@ import { destinationFor, pathOf } from "@/components/task/outcomes";
 import { problemKey } from "@/components/task/problem-keys";
 import { reasonOf, withRetry } from "@/components/task/retry";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClass } from "@/components/ui/button";
 import { api } from "@/lib/http/client";
 
 export function ConsentForm({ code, withSheet = false }: { code: string; withSheet?: boolean }) {
@@ -67,9 +67,15 @@ export function ConsentForm({ code, withSheet = false }: { code: string; withShe
       <div id="consent-error">
         {error && <Alert tone="error">{tr(error)}</Alert>}
       </div>
-      <Button type="submit" disabled={busy} className="min-h-12 px-6 text-base">
-        {busy ? tr("common.oneMoment") : t("continue")}
-      </Button>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" disabled={busy} className="min-h-12 px-6 text-base">
+          {busy ? tr("common.oneMoment") : t("continue")}
+        </Button>
+        {/* not agreeing is an answer too: it says what to do on the platform instead */}
+        <a href={pathOf(code, { to: "unavailable", reason: "declined" })} className={buttonClass("ghost", "underline")}>
+          {t("decline")}
+        </a>
+      </div>
     </form>
   );
 }

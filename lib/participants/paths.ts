@@ -19,6 +19,7 @@ export const UNAVAILABLE_REASONS = [
   "failed_attention",
   "excluded",
   "returned",
+  "declined",
 ] as const;
 export type UnavailableReason = (typeof UNAVAILABLE_REASONS)[number];
 
