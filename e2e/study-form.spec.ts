@@ -240,6 +240,7 @@ test("[STUDY][FORM] each design's own section (from its folder) renders in the f
 
   // groups on, names still empty: each group's count is its own field with its own name (both had one id,
   // so the second label named the first field and the second field had no name)
+  await design.getByRole("radio", { name: "Human baseline" }).check();
   await form.locator("summary").filter({ hasText: "Groups" }).click();
   await form.getByRole("checkbox", { name: "Compare groups of participants" }).check();
   const counts = [1, 2].map((n) => form.getByRole("spinbutton", { name: `Group ${n} Answers per unit`, exact: true }));

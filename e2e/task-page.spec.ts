@@ -201,3 +201,29 @@ test("[TASK-PAGE][CONSENT] someone who does not agree can say so, and is told to
   await context.close();
   await api.dispose();
 });
+
+test("[TASK-PAGE][MTURK] an MTurk worker's done page posts the assignment back to MTurk's externalSubmit", async ({ admin, browser }) => {
+  const researcher = await createUser(admin, "researcher");
+  const api = await signedInRequest(researcher.email, researcher.password);
+  const { datasetId } = await importFile(api, TOMATO_FIXTURE, unique("tomato"));
+  const study = await createOpenStudy(api, { name: unique("mturk"), datasetId, unitType: "question", n: 2, entryMode: "mturk", maxUnitsPerParticipant: 1, config: { contextChecks: { flags: DEFAULT_FLAGS, comment: false } } });
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const posted: string[] = [];
+  await page.route("https://workersandbox.mturk.com/**", async (route) => {
+    posted.push(`${route.request().method()} ${new URL(route.request().url()).pathname} ${route.request().postData() ?? ""}`);
+    await route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>MTurk</title><p>Submitted</p>" });
+  });
+  await page.goto(`${E2E.baseURL}/s/${study.code}?workerId=W-E2E&assignmentId=A-E2E&hitId=H-E2E&turkSubmitTo=${encodeURIComponent("https://workersandbox.mturk.com")}`);
+  await consentWithKeyboard(page);
+  await expect(page.getByText("Unit 1 of 1", { exact: true })).toBeVisible();
+  await answerChecks(page);
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page).toHaveURL(new RegExp(`/s/${study.code}/done$`));
+  await page.getByRole("button", { name: "Submit the HIT on MTurk" }).click();
+  await expect(page.getByText("Submitted")).toBeVisible();
+  expect(posted).toHaveLength(1);
+  expect(posted[0]).toMatch(/^POST \/mturk\/externalSubmit assignmentId=A-E2E&completionCode=/);
+  await context.close();
+  await api.dispose();
+});

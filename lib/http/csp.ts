@@ -27,7 +27,8 @@ export function contentSecurityPolicy({ nonce, frameAncestors, dev, https }: Csp
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    // the done page of an MTurk HIT posts the assignment back to MTurk (and only there)
+    "form-action 'self' https://www.mturk.com https://workersandbox.mturk.com",
     `frame-ancestors ${frameAncestors}`,
     // only where the app is served over HTTPS: on plain HTTP it would break every subresource
     ...(https ? ["upgrade-insecure-requests"] : []),

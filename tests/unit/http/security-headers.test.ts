@@ -30,7 +30,7 @@ describe("Content-Security-Policy on pages", () => {
     expect(csp.get("script-src")).not.toMatch(/unsafe-inline|unsafe-eval/);
     expect(csp.get("object-src")).toBe("'none'");
     expect(csp.get("base-uri")).toBe("'self'");
-    expect(csp.get("form-action")).toBe("'self'");
+    expect(csp.get("form-action")).toBe("'self' https://www.mturk.com https://workersandbox.mturk.com");
     expect(csp.get("default-src")).toBe("'self'");
     // Next.js reads the nonce from the request's CSP header to put it on its own scripts
     expect(a.headers.get("x-middleware-request-content-security-policy")).toBe(a.headers.get("content-security-policy"));
