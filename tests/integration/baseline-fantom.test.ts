@@ -2,11 +2,13 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { parse as parseCsv } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { importDataset } from "@/lib/datasets/import";
 import { importPredictions } from "@/lib/datasets/predictions";
 import { pool } from "@/lib/db/pool";
 import type { BaselineResults } from "@/lib/designs";
+import { EXPORT_STREAMS } from "@/lib/studies/exports/streams";
 import { studyReport } from "@/lib/studies/report";
 import { changeStudyState, createStudy, parseSpec } from "@/lib/studies/service";
 import { readStudy } from "@/lib/studies/study";
@@ -100,6 +102,13 @@ describe.skipIf(!HAS_SHARED)("a FANToM human baseline over the participant API (
     // ALL* adds BeliefQ[dist.], which 0-0-0 got wrong
     expect(report.sets).toEqual({ all: 1 / 3, allStar: 0, n: 3 });
     expect(report.byParticipant).toEqual([expect.objectContaining({ participant: expect.any(String), units: 4 })]);
+
+    // the raw responses of set units name each answer's question (the unit itself has none)
+    let csv = "";
+    for await (const chunk of EXPORT_STREAMS["responses-csv"](study)) csv += Buffer.from(chunk).toString("utf8");
+    const rows = parseCsv(csv, { columns: true }) as { check: string; question_id: string }[];
+    expect(rows.length).toBeGreaterThan(20);
+    for (const row of rows) expect(row.question_id).toBe(row.check);
   });
 
   it("pairs a model with people only on the questions people are scored on (run_reports drops no:long Y/N questions under the short context)", async () => {

@@ -90,6 +90,10 @@ type ResponseRow<P> = [
   idempotency_key: string,
 ];
 
+// A set or context unit has no question of its own; an item about one question names it (a
+// baseline's answer is keyed by the question's id, a validation check as q:<id>:…).
+const ITEM_QUESTION = /^(?:q:)?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?::|$)/;
+
 /** The long table's rows, in batches: one per response and answered item, in submission order. */
 export async function* responseRows(study: Study, as: TimestampsAs = "ms"): AsyncGenerator<Cell[][]> {
   const design = designOf(study.design);
@@ -98,7 +102,7 @@ export async function* responseRows(study: Study, as: TimestampsAs = "ms"): Asyn
     for (const r of batch) {
       const unit = r[1];
       for (const { item, label, comment } of design.csvItems(r[0])) {
-        out.push([`${unit}|${item}`, r[2], label, item, unit, r[3], r[4], r[5], r[6], r[7], r[8], comment ?? null, r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18]]);
+        out.push([`${unit}|${item}`, r[2], label, item, unit, r[3], r[4], r[5] ?? ITEM_QUESTION.exec(item)?.[1] ?? null, r[6], r[7], r[8], comment ?? null, r[9], r[10], r[11], r[12], r[13], r[14], r[15], r[16], r[17], r[18]]);
       }
     }
     yield out;
