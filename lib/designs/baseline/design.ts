@@ -17,7 +17,7 @@ export const baseline: Design<BaselineConfig, BaselineResults> = {
   async view(ctx) {
     const [context, questions] = await Promise.all([ctx.context(), ctx.questions()]);
     return {
-      context: { ...stageViews(context, ctx.study, ctx.stage), layout: "tabs" },
+      context: { ...stageViews(context, ctx.study, ctx.stage, { unchosen: "default" }), layout: "tabs" },
       questions: questions.map((q) => viewQuestion(ctx.study, ctx.assignmentId, q)),
       checks: [],
       commentAllowed: false,
