@@ -89,10 +89,10 @@ export const OPERATIONS: Record<string, OperationDoc> = {
 
   // studies
   "GET /api/studies": { summary: "List studies", description: "Your own; admins all.", responses: { 200: json("`{ studies: [...] }`") } },
-  "POST /api/studies": { summary: "Create a study", description: "The body is a study spec, the one `sally study create --spec` reads: the shared fields below, and the design's own `config` (validation: `contextChecks`, `answerKey`, `labelJudgement`, `rule`; baseline: `subsets`; checklist: `checklists`; rating: `models`, `scale`, `penalties`). docs/study-spec.md in the repository has an example per design; a study's **Show as spec** prints any study as one.", responses: { 201: json("`{ study }`") } },
+  "POST /api/studies": { summary: "Create a study", description: "The body is a study spec, the one `sally study create --spec` reads: the shared fields below, and the design's own `config` (validation: `contextChecks`, `answerKey`, `labelJudgement`, `rule`; baseline: `subsets`; checklist: `checklists`; rating: `models`, `scale`, `penalties`). docs/study-spec.md in the repository has an example per design; a study's **Show as spec** prints any study as one. Also accepted, as the form sends them: `datasetId` for `dataset`, `unitType` for `unit`, and the design's config fields at the top level instead of under `config`. Any other field is refused under its own name (422).", responses: { 201: json("`{ study }`") } },
   "POST /api/studies/plan": { summary: "Plan a study without creating it", responses: { 200: json("`{ plan }`: units, answers and participants needed, short strata") } },
   "GET /api/studies/{id}": { summary: "A study", responses: { 200: json("`{ study }`") } },
-  "PATCH /api/studies/{id}": { summary: "Change a study's settings", description: "Unit-changing fields are refused (409) once the study has answers.", responses: { 200: json("`{ study }`") } },
+  "PATCH /api/studies/{id}": { summary: "Change a study's settings", description: "Unit-changing fields are refused (409) once the study has answers. Shared settings (view, groups, stages…) go under `settings`, a design's own under `config`; any other field is refused under its own name (422), and the dataset and design never change.", responses: { 200: json("`{ study }`") } },
   "POST /api/studies/{id}/state": { summary: "Open, pause or close a study", responses: { 200: json("`{ study }`") } },
   "GET /api/studies/{id}/results": {
     summary: "A study's results",
