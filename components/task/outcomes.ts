@@ -48,7 +48,7 @@ export type SubmitOutcome =
   | { kind: "answered_elsewhere" }
   /** the unit was skipped in another tab, or taken back (the participant stopped or was excluded): not saved */
   | { kind: "returned" }
-  /** any other conflict (already submitted, returned, study closed): move on */
+  /** any other conflict: move on */
   | { kind: "conflict"; message: string }
   | { kind: "invalid"; message: string; params: { name: string; reason: string }[] }
   | { kind: "offline" }
