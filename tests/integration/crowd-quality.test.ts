@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { NextRequest } from "next/server";
+import { GET as enterRoute } from "@/app/s/[code]/route";
 import { describe, expect, it } from "vitest";
 import { POST as prolificRoute } from "@/app/api/webhooks/prolific/[code]/route";
 import { importDataset } from "@/lib/datasets/import";
@@ -160,6 +161,22 @@ describe("crowd quality control over the participant API", () => {
     const study = new Set(items.filter((i) => i.role === "study").map((i) => i.prompt));
     expect(seen.map((u) => study.has(u!.questions[0]!.prompt))).toEqual([true, true]);
     expect(end).toMatchObject({ status: "done", reason: "limit_reached" });
+  });
+
+  it("over HTTPS an MTurk worker's cookie is SameSite=None, Secure and Partitioned, so MTurk's frame sends it; a Prolific participant's stays Lax", async () => {
+    const open = async (code: string, query: string) => {
+      const res = await enterRoute(new NextRequest(`https://sally.test/s/${code}?${query}`), { params: Promise.resolve({ code }) });
+      return res.headers.getSetCookie()[0] ?? "";
+    };
+    const mturk = (await setUp({ entryMode: "mturk", qualification: null, attention: null, gold: null, exclusion: null })).created.code;
+    const framed = await open(mturk, "workerId=W9&assignmentId=A9&hitId=H9");
+    expect(framed).toMatch(/; SameSite=none/i);
+    expect(framed).toMatch(/; Secure/);
+    expect(framed).toMatch(/; Partitioned/);
+    const prolific = (await setUp({ qualification: null, attention: null, gold: null, exclusion: null })).created.code;
+    const plain = await open(prolific, "PROLIFIC_PID=P9&STUDY_ID=S9&SESSION_ID=X9");
+    expect(plain).toMatch(/; SameSite=lax/i);
+    expect(plain).not.toMatch(/Partitioned/);
   });
 
   it("a Prolific return frees the lease at once (signed webhook); unsigned calls are refused", async () => {

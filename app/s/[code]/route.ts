@@ -37,7 +37,7 @@ export async function GET(req: NextRequest, { params }: { params: Promise<{ code
   if (!parsed.success || hasControlChars(code)) return seeOther(code, { to: "unavailable", reason: "bad_link" });
   try {
     const user = await currentUser().catch(() => null);
-    const { participant } = await enterStudy({
+    const { study, participant } = await enterStudy({
       publicCode: code,
       params: parsed.data,
       query: Object.fromEntries(req.nextUrl.searchParams.entries()),
@@ -45,10 +45,17 @@ export async function GET(req: NextRequest, { params }: { params: Promise<{ code
       user: user ? { id: user.id, canAnnotate: can(user, "studies.annotate") } : null,
     });
     const res = seeOther(code, { to: participant.consentedAt ? "task" : "consent" });
+    const secure = overHttps(req);
+    // MTurk shows an ExternalQuestion HIT in a frame on its own site, where a Lax cookie is never
+    // sent: the worker was told to open the study from the platform they were on. There, over
+    // HTTPS (which MTurk requires), the cookie is SameSite=None and partitioned to the framing
+    // site. Writes still need our own Origin (lib/http/same-origin.ts).
+    const framed = secure && study.entryMode === "mturk";
     res.cookies.set(participantCookieName(code), encodeParticipantToken(participant.id), {
       httpOnly: true,
-      sameSite: "lax",
-      secure: overHttps(req),
+      sameSite: framed ? "none" : "lax",
+      ...(framed ? { partitioned: true } : {}),
+      secure,
       path: "/",
       maxAge: 60 * 60 * 24 * 30,
     });
