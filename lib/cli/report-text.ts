@@ -29,13 +29,17 @@ interface Report {
   correlations?: { metric: string; n: number; pearson: Figure; spearman: Figure }[];
   criteria?: { key: string; n: number; passRate: Figure; ci95: Interval; fleissKappa: Figure }[];
   decisions?: Record<string, number>;
-  agreement?: { label: string; figures: { items: number; fleissKappa: Figure; krippendorffAlpha: Figure; percentAgreement: Figure; gwetAC1: Figure } }[] | object;
+  agreement?: { label: string; figures: { items: number; fleissKappa: Figure; krippendorffAlpha: Figure; percentAgreement: Figure; gwetAC1: Figure } }[] | { krippendorffAlphaInterval?: Figure; icc?: { single: Figure; average: Figure } };
+  modelsByStage?: { stage: number; view: string | null; models: NonNullable<Report["models"]> }[];
+  sets?: { all: Figure; allStar: Figure; n: number };
 }
 
 const pct = (v: Figure) => (v === null || v === undefined ? "—" : `${(v * 100).toFixed(1)}%`);
 // a rounding error such as -8e-17 prints as 0, not "-0.000"
 const num = (v: Figure, digits = 3) => (v === null || v === undefined ? "—" : (Math.abs(v) < 0.5 * 10 ** -digits ? 0 : v).toFixed(digits));
 const interval = (ci: Interval) => (ci ? `[${pct(ci[0])}, ${pct(ci[1])}]` : "");
+const points = (v: Figure) => (v === null || v === undefined ? "—" : `${v > 0 ? "+" : ""}${(v * 100).toFixed(1)} pts`);
+const pointsCi = (ci: Interval) => (ci ? `[${points(ci[0])}, ${points(ci[1])}]` : "");
 const pValue = (p: Figure) => (p === null || p === undefined ? "p —" : `p ${p < 0.001 ? "< 0.001" : p.toFixed(3)}`);
 
 function keyText(key: unknown): string {
@@ -51,8 +55,9 @@ function accuracyLines(title: string, rows: Acc[] | undefined): string[] {
 
 function baselineLines(r: Report): string[] {
   const lines = [...accuracyLines("Human accuracy by type", r.byType), ...accuracyLines("By group × stage", r.byGroupStage)];
-  for (const g of r.groupGap ?? []) lines.push(`  stage ${g.stage}${g.view ? ` (${g.view})` : ""}: ${g.groups[0]} − ${g.groups[1]} ${pct(g.diff)} ${interval(g.ci95)} on ${g.pairs} questions, ${pValue(g.mcnemarP)}`);
+  for (const g of r.groupGap ?? []) lines.push(`  stage ${g.stage}${g.view ? ` (${g.view})` : ""}: ${g.groups[0]} − ${g.groups[1]} ${points(g.diff)} ${pointsCi(g.ci95)} on ${g.pairs} questions, ${pValue(g.mcnemarP)}`);
   for (const v of r.revisions ?? []) lines.push(`  revisions, ${v.group}: ${v.n} answered at both stages, right → wrong ${v.rightToWrong}, wrong → right ${v.wrongToRight}, ${pValue(v.mcnemarP)}`);
+  if (r.sets) lines.push(`Sets with every question right: All ${pct(r.sets.all)}, All* ${pct(r.sets.allStar)} of ${r.sets.n} (respondent, set) pairs`);
   lines.push(...accuracyLines("By stratum", r.byStratum));
   for (const t of r.summary?.tables ?? []) lines.push(...accuracyLines(t.title, t.rows.map((row) => ({ key: row.group, n: row.n, accuracy: row.accuracy, ci: row.ci }))));
   const figures = r.summary?.figures ?? [];
@@ -61,14 +66,19 @@ function baselineLines(r: Report): string[] {
 }
 
 function modelLines(r: Report): string[] {
-  if (!r.models?.length) return [];
-  const rated = r.models.some((m) => m.meanScore !== undefined);
+  const staged = (r.modelsByStage ?? []).flatMap((s) => modelRows(`Models at stage ${s.stage}${s.view ? ` (${s.view})` : ""}, on the same questions`, s.models));
+  return [...modelRows(r.models?.some((m) => m.meanScore !== undefined) ? "Ratings by model" : "Models on the same questions", r.models ?? []), ...staged];
+}
+
+function modelRows(title: string, models: NonNullable<Report["models"]>): string[] {
+  if (!models.length) return [];
+  const rated = models.some((m) => m.meanScore !== undefined);
   return [
-    rated ? "Ratings by model" : "Models on the same questions",
-    ...r.models.map((m) =>
+    title,
+    ...models.map((m) =>
       rated
         ? `  ${m.model.padEnd(34)} mean ${num(m.meanScore, 2)} ${m.ci95 ? `[${num(m.ci95[0], 2)}, ${num(m.ci95[1], 2)}]` : ""}  n=${m.n}  penalised ${pct(m.penaltyRate)}`
-        : `  ${m.model.padEnd(34)} ${pct(m.accuracy).padStart(7)}  n=${m.n}  humans on these ${pct(m.humanAccuracy)}  human − model ${m.diff === null || m.diff === undefined ? "—" : `${(m.diff * 100).toFixed(1)} pts`}`,
+        : `  ${m.model.padEnd(34)} ${pct(m.accuracy).padStart(7)}  n=${m.n}  humans on these ${pct(m.humanAccuracy)}  human − model ${points(m.diff)}`,
     ),
   ];
 }
@@ -83,6 +93,11 @@ function expertLines(r: Report): string[] {
 function validationLines(r: Report): string[] {
   const lines: string[] = [];
   if (r.decisions) lines.push(`Units: ${Object.entries(r.decisions).map(([status, n]) => `${status.replace("_", " ")} ${n}`).join(", ")}`);
+  if (r.agreement && !Array.isArray(r.agreement)) {
+    // a rating study's: α at the interval level and ICC(1,1) / ICC(1,k)
+    const { krippendorffAlphaInterval: alpha, icc } = r.agreement;
+    lines.push(`Agreement on the score: Krippendorff α (interval) ${num(alpha)}  ICC(1,1) ${num(icc?.single)}  ICC(1,k) ${num(icc?.average)}`);
+  }
   if (Array.isArray(r.agreement) && r.agreement.length) {
     lines.push("Agreement per check");
     for (const a of r.agreement) lines.push(`  ${a.label.padEnd(34)} Fleiss κ ${num(a.figures.fleissKappa)}  α ${num(a.figures.krippendorffAlpha)}  agreement ${pct(a.figures.percentAgreement)}  AC1 ${num(a.figures.gwetAC1)}  units=${a.figures.items}`);
@@ -92,6 +107,7 @@ function validationLines(r: Report): string[] {
 
 export function reportText(report: object): string {
   const r = report as Report;
-  const head = `Study ${r.studyId} (${r.design}): ${r.responses} responses from ${r.participants} participants`;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  const head = `Study ${r.studyId} (${r.design}): ${plural(r.responses, "response")} from ${plural(r.participants, "participant")}`;
   return [head, ...baselineLines(r), ...modelLines(r), ...expertLines(r), ...validationLines(r)].join("\n");
 }

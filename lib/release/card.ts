@@ -154,7 +154,7 @@ function baselineSection(c: CardInput): string[] {
   if (r.byGroupStage?.length) {
     out.push(heading(3, "Groups and stages"));
     out.push(table(["group", "stage", "view", "answers", "correct", "accuracy", "95% CI"], r.byGroupStage.map((g) => [g.key.group, String(g.key.stage), g.view ?? "—", String(g.n), String(g.correct), percent(g.accuracy), ci(g.ci95)])));
-    const gaps = (r.groupGap ?? []).map((g) => [String(g.stage), `${g.groups[0]} − ${g.groups[1]}`, String(g.pairs), points(g.diff), ci(g.ci95), figure(g.mcnemarP)]);
+    const gaps = (r.groupGap ?? []).map((g) => [String(g.stage), `${g.groups[0]} − ${g.groups[1]}`, String(g.pairs), points(g.diff), pointsCi(g.ci95), figure(g.mcnemarP)]);
     if (gaps.length) out.push(table(["stage", "groups", "questions answered by both", "difference", "95% CI (Newcombe, paired)", "McNemar p"], gaps));
   }
   if (r.models.length) {
@@ -163,16 +163,20 @@ function baselineSection(c: CardInput): string[] {
     out.push(
       table(
         ["model", "questions", "human accuracy", "model accuracy", "human − model", "95% CI", "McNemar p"],
-        r.models.map((m) => [m.model, String(m.n), percent(m.humanAccuracy), percent(m.accuracy), points(m.diff), ci(m.diffCi95), figure(m.mcnemarP)]),
+        r.models.map((m) => [m.model, String(m.n), percent(m.humanAccuracy), percent(m.accuracy), points(m.diff), pointsCi(m.diffCi95), figure(m.mcnemarP)]),
       ),
     );
   }
   return out;
 }
 
-/** A difference of two proportions in percentage points. */
+/** A difference of two proportions in percentage points, and its interval. */
 function points(x: number | null): string {
   return x === null ? "—" : `${x > 0 ? "+" : ""}${(100 * x).toFixed(1)} pts`;
+}
+
+function pointsCi(x: [number, number] | null): string {
+  return x ? `${points(x[0])} to ${points(x[1])}` : "—";
 }
 
 function checklistSection(c: CardInput): string[] {

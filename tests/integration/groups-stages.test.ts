@@ -142,7 +142,7 @@ describe("a reader / non-reader study with staged reveal (CharToM-QA)", () => {
     const readC0 = cell(true, 1);
     expect(text).toContain("By group × stage");
     expect(text).toMatch(new RegExp(`group=read, stage=1 \\(c0\\) +${((readC0.correct / readC0.n) * 100).toFixed(1)}% .*n=${readC0.n}`));
-    expect(text).toMatch(/stage 1 \(c0\): read − not_read 50\.0% .* on 24 questions/);
+    expect(text).toMatch(/stage 1 \(c0\): read − not_read \+50\.0 pts .* on 24 questions/);
     expect(text).toContain(`revisions, not_read: 24 answered at both stages, right → wrong ${nonReaders.rightToWrong}, wrong → right ${nonReaders.wrongToRight}`);
   });
 });

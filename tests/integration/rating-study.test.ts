@@ -159,6 +159,7 @@ describe("a CharToM-QA rating study (3 imported models, 2 annotator accounts)", 
     // `sally report` without --json prints each model's mean rating, not a (missing) accuracy
     const text = reportText(report);
     expect(text).toContain("Ratings by model");
+    expect(text).toMatch(/^Agreement on the score: Krippendorff α \(interval\) -?\d\.\d{3}  ICC\(1,1\) /m);
     for (const row of models) expect(text).toMatch(new RegExp(`${row.model} +mean ${row.meanScore.toFixed(2)} .*n=3`));
     // and the release card: the mean per model and the correlations, as the study page shows them
     const release = await studyRelease(study);
