@@ -89,6 +89,10 @@ test("[RESULTS][GROUPS] a staged reader / non-reader study: the group × stage g
   await uiSignIn(page, researcher.email, researcher.password);
   await expect(page).not.toHaveURL(/\/signin/);
   await page.goto(`/studies/${study.id}`);
+  // the share box says what the link must carry for the groups (the bare link put everyone in not_read)
+  await expect(page.locator("section[aria-labelledby=links-heading]")).toContainText(
+    "add read= with the values of the tag book they know, separated by commas",
+  );
   const title = /^Accuracy per group and stage/;
   const figure = page.getByRole("figure", { name: title });
   await expect(figure.locator(".recharts-bar-rectangle").first()).toBeVisible();

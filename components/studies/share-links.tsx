@@ -84,14 +84,31 @@ function EntryLink({ entryMode, links, onCopied }: { entryMode: string; links: R
   return <CopyRow id="study-link" label={t("participant")} hint={hint} value={links.link} copyLabel={t("copyLink")} onCopied={onCopied} />;
 }
 
+/** What a groups study's link must carry: the group's name, or the tag values a participant knows. */
+export type LinkParam = { kind: "group"; param: string; names: string[] } | { kind: "values"; param: string; tag: string; members: string; others: string };
+
+function ParamNote({ link, param }: { link: string; param: LinkParam }) {
+  const t = useTranslations("console.studies.links");
+  const example = `${link}${link.includes("?") ? "&" : "?"}${param.param}=`;
+  return (
+    <p className="text-sm break-words">
+      {param.kind === "group"
+        ? t("groupParam", { param: param.param, example: `${example}${param.names[0]}`, names: param.names.join(", ") })
+        : t("valuesParam", { param: param.param, example: `${example}A,B`, tag: param.tag, members: param.members, others: param.others })}
+    </p>
+  );
+}
+
 // The link to hand out and the completion code. The origin is the one the researcher is using
 // (the server's guess from request headers until the browser knows better).
-export function ShareLinks({ publicCode, completionCode, completionUrl, entryMode, serverOrigin }: {
+export function ShareLinks({ publicCode, completionCode, completionUrl, entryMode, serverOrigin, linkParam = null }: {
   publicCode: string;
   completionCode: string;
   completionUrl: string | null;
   entryMode: string;
   serverOrigin: string;
+  /** a groups study whose membership comes from the link: what the link must add */
+  linkParam?: LinkParam | null;
 }) {
   const origin = useSyncExternalStore(noop, () => window.location.origin, () => serverOrigin);
   const links = studyLinks(origin, publicCode);
@@ -101,6 +118,7 @@ export function ShareLinks({ publicCode, completionCode, completionUrl, entryMod
   return (
     <div className="space-y-4">
       <EntryLink entryMode={entryMode} links={links} onCopied={onCopied} />
+      {linkParam && <ParamNote link={entryMode === "prolific" ? links.prolific : links.link} param={linkParam} />}
       <CopyRow
         id="study-completion-code"
         label={t("completionCode")}

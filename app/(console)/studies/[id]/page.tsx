@@ -4,6 +4,7 @@ import { ExportsList } from "@/components/studies/exports-list";
 import { overviewFor, studyForPage, timelineFor } from "@/components/studies/page-data";
 import { ProgressSummary } from "@/components/studies/progress-summary";
 import { DesignOverview } from "@/components/studies/results/registry";
+import { linkParamOf } from "@/components/studies/link-param";
 import { ShareLinks } from "@/components/studies/share-links";
 import { Alert } from "@/components/ui/alert";
 
@@ -52,6 +53,7 @@ export default async function StudyOverviewPage({ params, searchParams }: Props)
           completionUrl={study.completionUrl}
           entryMode={study.entryMode}
           serverOrigin={origin}
+          linkParam={linkParamOf(study.settings.groups)}
         />
       </section>
       <DesignOverview study={study} results={results ?? summary} timeline={timeline} />
