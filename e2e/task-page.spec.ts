@@ -10,11 +10,11 @@ import { createUser, E2E, unique } from "./support";
 
 const TOMATO_FIXTURE = "tests/fixtures/tomato/valid.json";
 
-async function openStudy(admin: Parameters<typeof createUser>[0]) {
+async function openStudy(admin: Parameters<typeof createUser>[0], input: Record<string, unknown> = {}) {
   const researcher = await createUser(admin, "researcher");
   const api = await signedInRequest(researcher.email, researcher.password);
   const { datasetId } = await importFile(api, TOMATO_FIXTURE, unique("tomato"));
-  const study = await createOpenStudy(api, { name: unique("task page"), datasetId, unitType: "question", n: 2, entryMode: "link", config: { contextChecks: { flags: DEFAULT_FLAGS, comment: false } } });
+  const study = await createOpenStudy(api, { name: unique("task page"), datasetId, unitType: "question", n: 2, entryMode: "link", config: { contextChecks: { flags: DEFAULT_FLAGS, comment: false } }, ...input });
   return { api, study };
 }
 
@@ -203,10 +203,7 @@ test("[TASK-PAGE][CONSENT] someone who does not agree can say so, and is told to
 });
 
 test("[TASK-PAGE][MTURK] an MTurk worker's done page posts the assignment back to MTurk's externalSubmit", async ({ admin, browser }) => {
-  const researcher = await createUser(admin, "researcher");
-  const api = await signedInRequest(researcher.email, researcher.password);
-  const { datasetId } = await importFile(api, TOMATO_FIXTURE, unique("tomato"));
-  const study = await createOpenStudy(api, { name: unique("mturk"), datasetId, unitType: "question", n: 2, entryMode: "mturk", maxUnitsPerParticipant: 1, config: { contextChecks: { flags: DEFAULT_FLAGS, comment: false } } });
+  const { api, study } = await openStudy(admin, { entryMode: "mturk", maxUnitsPerParticipant: 1 });
   const context = await browser.newContext();
   const page = await context.newPage();
   const posted: string[] = [];

@@ -1,6 +1,7 @@
-// The plain-text form of `sally report`: every section the JSON has, for whichever design the
+// The plain-text form of `sally report`: each section's main figures, for whichever design the
 // study is. The report is read by shape, not by design, because the CLI may not import a design's
 // folder; a section absent from the report is simply not printed.
+import { points } from "@/lib/points";
 
 type Interval = [number, number] | null | undefined;
 type Figure = number | null | undefined;
@@ -38,7 +39,6 @@ const pct = (v: Figure) => (v === null || v === undefined ? "—" : `${(v * 100)
 // a rounding error such as -8e-17 prints as 0, not "-0.000"
 const num = (v: Figure, digits = 3) => (v === null || v === undefined ? "—" : (Math.abs(v) < 0.5 * 10 ** -digits ? 0 : v).toFixed(digits));
 const interval = (ci: Interval) => (ci ? `[${pct(ci[0])}, ${pct(ci[1])}]` : "");
-const points = (v: Figure) => (v === null || v === undefined ? "—" : `${v > 0 ? "+" : ""}${(v * 100).toFixed(1)} pts`);
 const pointsCi = (ci: Interval) => (ci ? `[${points(ci[0])}, ${points(ci[1])}]` : "");
 const pValue = (p: Figure) => (p === null || p === undefined ? "p —" : `p ${p < 0.001 ? "< 0.001" : p.toFixed(3)}`);
 

@@ -1,6 +1,7 @@
 import { stringify } from "yaml";
 import type { AgreementFigures, BaselineResults, ChecklistResults, DesignResults, RatingResults, Study } from "@/lib/designs";
 import type { ErrataCounts } from "@/lib/datasets/errata";
+import { points } from "@/lib/points";
 import { cell, figure, heading, percent, table } from "@/lib/release/markdown";
 
 // The dataset card: README.md with the YAML front matter the Hugging Face Hub reads (licence,
@@ -170,11 +171,7 @@ function baselineSection(c: CardInput): string[] {
   return out;
 }
 
-/** A difference of two proportions in percentage points, and its interval. */
-function points(x: number | null): string {
-  return x === null ? "—" : `${x > 0 ? "+" : ""}${(100 * x).toFixed(1)} pts`;
-}
-
+/** A difference's interval, in percentage points. */
 function pointsCi(x: [number, number] | null): string {
   return x ? `${points(x[0])} to ${points(x[1])}` : "—";
 }

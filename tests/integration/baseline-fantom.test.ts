@@ -13,6 +13,7 @@ import { studyReport } from "@/lib/studies/report";
 import { changeStudyState, createStudy, parseSpec } from "@/lib/studies/service";
 import { readStudy } from "@/lib/studies/study";
 import { createUser } from "@/lib/users/service";
+import { collect } from "../support/chunks";
 import { HAS_SHARED, sample } from "../support/paths";
 import { joined } from "../support/participant-http";
 
@@ -104,9 +105,7 @@ describe.skipIf(!HAS_SHARED)("a FANToM human baseline over the participant API (
     expect(report.byParticipant).toEqual([expect.objectContaining({ participant: expect.any(String), units: 4 })]);
 
     // the raw responses of set units name each answer's question (the unit itself has none)
-    let csv = "";
-    for await (const chunk of EXPORT_STREAMS["responses-csv"](study)) csv += Buffer.from(chunk).toString("utf8");
-    const rows = parseCsv(csv, { columns: true }) as { check: string; question_id: string }[];
+    const rows = parseCsv(await collect(EXPORT_STREAMS["responses-csv"](study)), { columns: true }) as { check: string; question_id: string }[];
     expect(rows.length).toBeGreaterThan(20);
     for (const row of rows) expect(row.question_id).toBe(row.check);
   });

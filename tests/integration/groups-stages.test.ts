@@ -147,19 +147,19 @@ describe("a reader / non-reader study with staged reveal (CharToM-QA)", () => {
   });
 });
 
+/** An open CharToM-QA baseline (single-choice questions, no stages) with these groups. */
+async function openGroupsStudy(name: string, groups: Record<string, unknown>): Promise<{ id: string; code: string; units: number }> {
+  const owner = await createUser({ actorId: null, input: { email: `r-${randomUUID()}@x.test`, name: "R", role: "researcher", password: "0123456789ab" } });
+  const actor = { id: owner.id, role: owner.role };
+  const ds = await importDataset({ file: writeChartom().file, benchmark: "chartom", ownerId: owner.id, asNewVersion: true });
+  const created = await createStudy({ actor, spec: parseSpec({ dataset: ds.datasetId, design: "baseline", name, unit: "question", kinds: ["single_choice"], groups }) });
+  await changeStudyState({ actor, studyId: created.id, to: "open" });
+  return created;
+}
+
 describe("the balance between groups binds only participants in both", () => {
   it("someone who read none of the books answers every question as a non-reader; someone who read one is held to ±1", async () => {
-    const owner = await createUser({ actorId: null, input: { email: `r-${randomUUID()}@x.test`, name: "R", role: "researcher", password: "0123456789ab" } });
-    const actor = { id: owner.id, role: owner.role };
-    const ds = await importDataset({ file: writeChartom().file, benchmark: "chartom", ownerId: owner.id, asNewVersion: true });
-    const created = await createStudy({
-      actor,
-      spec: parseSpec({
-        dataset: ds.datasetId, design: "baseline", name: "balance", unit: "question", kinds: ["single_choice"],
-        groups: { names: ["read", "not_read"], perUnit: { read: 1, not_read: 1 }, balanceTolerance: 1, membership: { from: "url", tag: "book", param: "read" } },
-      }),
-    });
-    await changeStudyState({ actor, studyId: created.id, to: "open" });
+    const created = await openGroupsStudy("balance", { names: ["read", "not_read"], perUnit: { read: 1, not_read: 1 }, balanceTolerance: 1, membership: { from: "url", tag: "book", param: "read" } });
     const answerAll = async (p: HttpParticipant) => {
       let answered = 0;
       for (;;) {
@@ -179,14 +179,7 @@ describe("the balance between groups binds only participants in both", () => {
 
 describe("a link that names no group of the study", () => {
   it("is told the link names no group, not that its answers did not fit (it gave none)", async () => {
-    const owner = await createUser({ actorId: null, input: { email: `r-${randomUUID()}@x.test`, name: "R", role: "researcher", password: "0123456789ab" } });
-    const actor = { id: owner.id, role: owner.role };
-    const ds = await importDataset({ file: writeChartom().file, benchmark: "chartom", ownerId: owner.id, asNewVersion: true });
-    const created = await createStudy({
-      actor,
-      spec: parseSpec({ dataset: ds.datasetId, design: "baseline", name: "by link", unit: "question", kinds: ["single_choice"], groups: { names: ["native", "learner"], perUnit: { native: 1, learner: 1 }, membership: { from: "url", param: "grp" } } }),
-    });
-    await changeStudyState({ actor, studyId: created.id, to: "open" });
+    const created = await openGroupsStudy("by link", { names: ["native", "learner"], perUnit: { native: 1, learner: 1 }, membership: { from: "url", param: "grp" } });
     for (const params of [{ grp: "bogus" }, {}, { grp: "NATIVE" }] as Record<string, string>[]) {
       expect(await new HttpParticipant(created.code).enter({ PROLIFIC_PID: randomUUID(), ...params })).toBe(`/s/${created.code}/unavailable?reason=no_group`);
     }

@@ -22,6 +22,7 @@ import { changeStudyState, createStudy, parseSpec } from "@/lib/studies/service"
 import { readStudy } from "@/lib/studies/study";
 import { createUser } from "@/lib/users/service";
 import { participantApi } from "../support/participant-routes";
+import { collect } from "../support/chunks";
 import { fixture } from "../support/paths";
 
 // CharToM-QA's human scoring of model answers (Appendix E) as raters do it: annotator accounts
@@ -163,7 +164,7 @@ describe("a CharToM-QA rating study (3 imported models, 2 annotator accounts)", 
     for (const row of models) expect(text).toMatch(new RegExp(`${row.model} +mean ${row.meanScore.toFixed(2)} .*n=3`));
     // and the release card: the mean per model and the correlations, as the study page shows them
     const release = await studyRelease(study);
-    const card = Buffer.from(unzipSync(await collectBytes(release.chunks))[`${release.folder}/README.md`]!).toString("utf8");
+    const card = Buffer.from(unzipSync(new Uint8Array(await collect(release.chunks)))[`${release.folder}/README.md`]!).toString("utf8");
     expect(card).toContain("## Ratings");
     for (const row of models) expect(card).toContain(`| ${row.model} | 3 | 6 | ${row.meanScore.toFixed(3)} |`);
     expect(card).toContain("### Correlations with the metrics");
@@ -222,9 +223,3 @@ describe("a CharToM-QA rating study (3 imported models, 2 annotator accounts)", 
     expect(svg.match(/<circle /g)).toHaveLength(6 + 9);
   });
 });
-
-async function collectBytes(chunks: AsyncIterable<Uint8Array | string>): Promise<Uint8Array> {
-  const parts: Buffer[] = [];
-  for await (const c of chunks) parts.push(Buffer.from(c));
-  return new Uint8Array(Buffer.concat(parts));
-}

@@ -5,10 +5,10 @@ import { formatInterval, percent } from "@/components/charts/describe";
 import { IntervalBars } from "@/components/charts/interval-bars";
 import { ModelsTable } from "@/components/studies/results/baseline/models";
 import type { BaselineResults } from "@/lib/designs";
+import { points } from "@/lib/points";
 
 type Rows = NonNullable<BaselineResults["byGroupStage"]>;
 
-const signed = (v: number | null) => (v === null ? "—" : `${v >= 0 ? "+" : "−"}${Math.abs(v * 100).toFixed(1)} pts`);
 const pValue = (p: number | null) => (p === null ? "—" : p < 0.001 ? "< 0.001" : p.toFixed(3));
 
 /** Group × stage accuracy as grouped bars (a group of bars per stage, a bar per group). */
@@ -52,7 +52,7 @@ export function GroupsAndStages({ results }: { results: BaselineResults }) {
         <DataTable
           caption={t("gapCaption")}
           columns={[t("stageColumn"), t("groups"), t("pairs"), t("difference"), t("newcombe"), t("mcnemar")]}
-          rows={results.groupGap.map((g) => [stageName(g.stage, g.view), `${g.groups[0]} − ${g.groups[1]}`, g.pairs, signed(g.diff), formatInterval(g.ci95, (v) => signed(v)), pValue(g.mcnemarP)])}
+          rows={results.groupGap.map((g) => [stageName(g.stage, g.view), `${g.groups[0]} − ${g.groups[1]}`, g.pairs, points(g.diff), formatInterval(g.ci95, points), pValue(g.mcnemarP)])}
         />
       )}
       {results.revisions && results.revisions.length > 0 && (

@@ -4,8 +4,8 @@ import { DataTable } from "@/components/charts/data-table";
 import { describeRange, formatInterval, percent } from "@/components/charts/describe";
 import { IntervalBars } from "@/components/charts/interval-bars";
 import type { AccuracyRow, ModelRow } from "@/lib/designs";
+import { points } from "@/lib/points";
 
-const signed = (v: number | null) => (v === null ? "—" : `${v > 0 ? "+" : v < 0 ? "−" : ""}${Math.abs(Math.round(v * 1000) / 10).toFixed(1)} pts`);
 const pValue = (p: number | null) => (p === null ? "—" : p < 0.001 ? "< 0.001" : p.toFixed(3));
 
 /** The table of models beside humans: each on the questions with a scored human answer, humans' accuracy on those, human − model (Newcombe interval), exact McNemar p. */
@@ -15,7 +15,7 @@ export function ModelsTable({ models, caption }: { models: ModelRow[]; caption: 
     <DataTable
       caption={caption}
       columns={[t("model"), t("questions"), t("humanAccuracyPaired"), t("modelAccuracy"), t("humanMinusModel"), t("newcombe"), t("mcnemar")]}
-      rows={models.map((m) => [m.model, m.n, percent(m.humanAccuracy), percent(m.accuracy), signed(m.diff), formatInterval(m.diffCi95, (v) => signed(v)), pValue(m.mcnemarP)])}
+      rows={models.map((m) => [m.model, m.n, percent(m.humanAccuracy), percent(m.accuracy), points(m.diff), formatInterval(m.diffCi95, points), pValue(m.mcnemarP)])}
     />
   );
 }
