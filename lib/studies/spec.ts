@@ -72,14 +72,15 @@ export const studySpecSchema = z.preprocess(
       // A misspelt field is refused where it was written: top-level fields the common schema does
       // not know go to the design's config, where a loose schema dropped them ("lenguage": "zh"
       // made an English study) and a strict one blamed "config".
+      const input = designConfigInput(spec as Record<string, unknown>);
       const known = configKeys(design.config);
-      const unknown = known ? Object.keys(designConfigInput(spec as Record<string, unknown>)).filter((k) => !known.has(k)) : [];
+      const unknown = known ? Object.keys(input).filter((k) => !known.has(k)) : [];
       for (const k of unknown) {
         const topLevel = Object.hasOwn(spec, k);
         ctx.addIssue({ code: "custom", path: topLevel ? [k] : ["config", k], message: `Unknown field "${k}": not a study setting${topLevel ? "," : ""} nor a setting of a ${design.label.toLowerCase()} study's config.` });
       }
       if (unknown.length) return z.NEVER;
-      const parsed = design.config.safeParse(designConfigInput(spec as Record<string, unknown>));
+      const parsed = design.config.safeParse(input);
       if (!parsed.success) {
         // a rule over the whole config (validation's "at least one check") is named `config`, not the spec's root
         const under = "config" in spec && spec.config ? ["config"] : [];
